@@ -1,0 +1,24 @@
+import { type Clock, ClockBackwardsError, isVirtual } from '../core/clock.js'
+import { parseDuration } from '../core/durations.js'
+import { appError } from '../core/errors.js'
+
+/** Moves the virtual clock by a duration or to an instant, running everything that falls due on the way. */
+export async function advanceClock (clock: Clock, by: string | undefined, to: string | undefined): Promise<number> {
+  if (!isVirtual(clock)) throw appError('CLOCK_NOT_VIRTUAL')
+  if ((by === undefined) === (to === undefined)) throw appError('CLOCK_BAD_ADVANCE')
+  let target: number
+  if (by !== undefined) {
+    const ms = parseDuration(by)
+    if (ms === undefined) throw appError('CLOCK_BAD_DURATION', { value: by })
+    target = clock.now() + ms
+  } else {
+    target = Date.parse(to!)
+    if (Number.isNaN(target) || !/^\d{4}-\d{2}-\d{2}T/.test(to!)) throw appError('CLOCK_BAD_INSTANT', { value: to! })
+  }
+  try {
+    return await clock.advanceTo(target)
+  } catch (error) {
+    if (error instanceof ClockBackwardsError) throw appError('CLOCK_BACKWARDS', { reason: error.message })
+    throw error
+  }
+}

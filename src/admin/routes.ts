@@ -1,0 +1,42 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { AppContext } from '../context.js'
+import { advanceClock } from './clock-control.js'
+import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, Problem, ResetDone } from './schemas.js'
+
+export interface AdminOptions {
+  readonly context: AppContext
+  readonly reset: () => void
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+/** The control API's own routes: health, the clock, reset. Other domains add theirs under the same prefix. */
+export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { context, reset }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['control']
+
+  r.get('/health', {
+    schema: { tags, summary: 'Liveness and version', response: { 200: Health } }
+  }, async () => ({ status: 'ok' as const, version: context.version }))
+
+  r.get('/clock', {
+    schema: { tags, summary: 'The current time and clock mode', response: { 200: ClockState } }
+  }, async () => ({ now: iso(context.clock.now()), mode: context.clock.mode }))
+
+  r.post('/clock/advance', {
+    schema: {
+      tags,
+      summary: 'Move the virtual clock forward, running everything that falls due, in time order',
+      body: ClockAdvanceBody,
+      response: { 200: ClockAdvanced, 400: Problem, 409: Problem }
+    }
+  }, async (request) => ({ now: iso(await advanceClock(context.clock, request.body.by, request.body.to)) }))
+
+  r.post('/reset', {
+    schema: { tags, summary: 'Restore the seeded state: seed data, tokens, random stream and virtual clock', response: { 200: ResetDone } }
+  }, async () => {
+    reset()
+    return { status: 'reset' as const, now: iso(context.clock.now()) }
+  })
+}

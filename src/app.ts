@@ -1,0 +1,107 @@
+import Fastify, { type FastifyInstance } from 'fastify'
+import swagger from '@fastify/swagger'
+import { parseConfig, type Config, type ConfigInput } from './config.js'
+import { type Clock, SystemClock, VirtualClock, isVirtual } from './core/clock.js'
+import { createIds } from './core/ids.js'
+import { type Random, SeededRandom } from './core/random.js'
+import { openDatabase, type Db } from './store/database.js'
+import { InterfaceRegistry } from './http/interfaces.js'
+import { RouteTable } from './http/route-table.js'
+import { installErrorHandling } from './http/error-handling.js'
+import { installValidation } from './http/validation.js'
+import { adminRoutes } from './admin/routes.js'
+import { registerPlantStore } from './plant-store/index.js'
+import type { AppContext } from './context.js'
+import { version } from './version.js'
+
+/** Replaceable owners of non-determinism; tests hand in a virtual clock or an already open database. */
+export interface AppDeps {
+  readonly clock?: Clock
+  readonly random?: Random
+  readonly db?: Db
+  /** Where Fastify's logs go; stderr by default so stdout carries only the CLI's own lines. */
+  readonly logStream?: NodeJS.WritableStream
+}
+
+export interface UnimockApp extends FastifyInstance {
+  readonly unimock: AppContext
+}
+
+function makeClock (config: Config): Clock {
+  if (config.clock === 'virtual') return new VirtualClock(Date.parse(config.clockStart))
+  return new SystemClock(config.timeScale)
+}
+
+/**
+ * The composition root: creates the services, registers each interface under its prefix and sets the
+ * shared error handling. It never listens; the CLI and startUnimock do, and tests use inject().
+ */
+export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}): UnimockApp {
+  const config = Object.isFrozen(input) ? input as Config : parseConfig(input)
+  const clock = deps.clock ?? makeClock(config)
+  const random = deps.random ?? new SeededRandom(config.seed)
+  const db = deps.db ?? openDatabase(config.db)
+  const interfaces = new InterfaceRegistry()
+  const routes = new RouteTable()
+  const resets: Array<() => void> = []
+
+  const context: AppContext = {
+    config,
+    version,
+    clock,
+    random,
+    ids: createIds(random),
+    db,
+    interfaces,
+    onReset: (fn) => { resets.push(fn) }
+  }
+
+  const app = Fastify({
+    bodyLimit: config.bodyLimit,
+    logger: {
+      level: config.logLevel,
+      stream: deps.logStream ?? process.stderr,
+      // Tokens and keys never reach the logs in clear.
+      redact: { paths: ['req.headers.authorization', 'req.headers["x-account-token"]', 'req.headers.api_key'], censor: '[redacted]' }
+    },
+    // Plant ids are int64: keep them exact by parsing with a lossless parser where needed (see plant-store/json.ts).
+    forceCloseConnections: 'idle'
+  }) as unknown as UnimockApp
+  Object.defineProperty(app, 'unimock', { value: context })
+
+  installValidation(app)
+  installErrorHandling(app, interfaces, routes, config.bodyLimit)
+  app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })
+  app.addHook('onClose', async () => {
+    clock.clearAll()
+    if (deps.db === undefined) db.close()
+  })
+
+  void app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'unimock',
+        version,
+        description: 'A high-fidelity simulator of a unified integration service (/api/{category}/v1) and a sample plant store (/v3), with a control API under /_unimock.'
+      },
+      tags: [
+        { name: 'control', description: 'unimock control API' },
+        { name: 'plant', description: 'plant store: plants' },
+        { name: 'user', description: 'plant store: users and sessions' }
+      ]
+    }
+  })
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  const reset = (): void => {
+    if (isVirtual(clock)) clock.rewind(); else clock.clearAll()
+    random.reset()
+    for (const fn of resets) fn()
+  }
+  void app.register(adminRoutes, { prefix: '/_unimock', context, reset })
+  registerPlantStore(app, context)
+
+  return app
+}

@@ -1,0 +1,40 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+
+/**
+ * Every setting of unimock in one schema, with its default. Parsed once (by the CLI or by startUnimock),
+ * frozen, and passed down; nothing below reads the environment.
+ */
+export const ConfigSchema = Type.Object({
+  port: Type.Integer({ minimum: 0, maximum: 65535, default: 4010, description: 'TCP port; 0 picks a free port' }),
+  host: Type.String({ minLength: 1, default: '127.0.0.1', description: 'interface to listen on' }),
+  db: Type.String({ minLength: 1, default: ':memory:', description: 'SQLite file path, or :memory:' }),
+  clock: Type.Union([Type.Literal('real'), Type.Literal('virtual')], { default: 'real' }),
+  clockStart: Type.String({ default: '2026-01-01T00:00:00.000Z', description: 'the instant a virtual clock starts at' }),
+  timeScale: Type.Number({ exclusiveMinimum: 0, default: 1, description: 'real clock only: simulated seconds per wall second' }),
+  seed: Type.Integer({ minimum: 0, maximum: 4294967295, default: 1, description: 'seed for every random choice' }),
+  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'warn' }),
+  bodyLimit: Type.Integer({ minimum: 1, default: 1_048_576, description: 'largest accepted request body, bytes' }),
+  plantAuth: Type.Union([Type.Literal('none'), Type.Literal('required')], { default: 'none' }),
+  plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, description: 'plant store login token lifetime, seconds' })
+})
+
+export type Config = Readonly<Static<typeof ConfigSchema>>
+export type ConfigInput = Partial<Static<typeof ConfigSchema>>
+
+export class ConfigError extends Error {}
+
+/** Fills defaults, checks every value, and freezes. Throws ConfigError naming the first bad setting. */
+export function parseConfig (input: ConfigInput = {}): Config {
+  const withDefaults = Value.Default(ConfigSchema, structuredClone(input))
+  const first = Value.Errors(ConfigSchema, withDefaults).First()
+  if (first !== undefined) {
+    const name = first.path.replace(/^\//, '') || 'config'
+    throw new ConfigError(`invalid setting ${name}: ${first.message} (got ${JSON.stringify(first.value)})`)
+  }
+  const config = withDefaults as Static<typeof ConfigSchema>
+  if (Number.isNaN(Date.parse(config.clockStart))) {
+    throw new ConfigError(`invalid setting clockStart: "${config.clockStart}" is not an ISO 8601 timestamp`)
+  }
+  return Object.freeze(config)
+}

@@ -1,0 +1,21 @@
+import type { Config } from './config.js'
+import type { Clock } from './core/clock.js'
+import type { Ids } from './core/ids.js'
+import type { Random } from './core/random.js'
+import type { Db } from './store/database.js'
+import type { InterfaceRegistry } from './http/interfaces.js'
+
+/**
+ * What every domain is handed by the composition root: the settings and the owners of time, randomness,
+ * identifiers and storage. Domains register a reset so POST /_unimock/reset restores the seeded state.
+ */
+export interface AppContext {
+  readonly config: Config
+  readonly version: string
+  readonly clock: Clock
+  readonly random: Random
+  readonly ids: Ids
+  readonly db: Db
+  readonly interfaces: InterfaceRegistry
+  onReset(fn: () => void): void
+}

@@ -1,0 +1,5 @@
+/** The package's public surface for users' own test suites. */
+export { startUnimock, type StartOptions, type RunningUnimock } from './server.js'
+export { buildApp, type AppDeps, type UnimockApp } from './app.js'
+export { parseConfig, type Config, type ConfigInput } from './config.js'
+export { VirtualClock, SystemClock, type Clock } from './core/clock.js'

@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+import { realpathSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { buildApp, type UnimockApp } from './app.js'
+import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
+import { version } from './version.js'
+
+/**
+ * The process entry: the only place that reads process.env and argv, and (with startUnimock) the only place
+ * that listens. Flags win over UNIMOCK_<NAME> environment variables, which win over defaults.
+ */
+
+interface FlagSpec {
+  readonly key: keyof ConfigInput
+  readonly kind: 'string' | 'integer' | 'number'
+  readonly help: string
+}
+
+const FLAGS: Record<string, FlagSpec> = {
+  port: { key: 'port', kind: 'integer', help: 'TCP port (default 4010; 0 picks a free port)' },
+  host: { key: 'host', kind: 'string', help: 'interface to listen on (default 127.0.0.1)' },
+  db: { key: 'db', kind: 'string', help: 'SQLite database file (default :memory:; a file persists across restarts)' },
+  clock: { key: 'clock', kind: 'string', help: 'real | virtual (default real); a virtual clock moves only through POST /_unimock/clock/advance' },
+  'clock-start': { key: 'clockStart', kind: 'string', help: 'the instant a virtual clock starts at (default 2026-01-01T00:00:00.000Z)' },
+  'time-scale': { key: 'timeScale', kind: 'number', help: 'real clock only: play time N times faster, for live demos (default 1)' },
+  seed: { key: 'seed', kind: 'integer', help: 'integer seed for every random choice (default 1)' },
+  'log-level': { key: 'logLevel', kind: 'string', help: 'fatal | error | warn | info | debug | trace | silent (default warn); logs go to stderr' },
+  'body-limit': { key: 'bodyLimit', kind: 'integer', help: 'largest request body in bytes (default 1048576); larger bodies answer 413' },
+  'plant-auth': { key: 'plantAuth', kind: 'string', help: 'none | required (default none): whether adding or updating a plant needs a login token' },
+  'plant-token-ttl': { key: 'plantTokenTtl', kind: 'integer', help: 'plant store login token lifetime in seconds (default 3600)' }
+}
+
+export class UsageError extends Error {}
+
+const envName = (flag: string): string => 'UNIMOCK_' + flag.toUpperCase().replace(/-/g, '_')
+
+function convert (flag: string, spec: FlagSpec, raw: string, source: string): string | number {
+  if (spec.kind === 'string') return raw
+  const n = Number(raw)
+  const ok = raw.trim() !== '' && Number.isFinite(n) && (spec.kind === 'number' || Number.isInteger(n))
+  if (!ok) throw new UsageError(`${source} must be ${spec.kind === 'integer' ? 'an integer' : 'a number'}, got "${raw}"`)
+  return n
+}
+
+export function usage (): string {
+  const lines = Object.entries(FLAGS).map(([flag, spec]) => `  --${flag.padEnd(16)} ${spec.help}\n  ${''.padEnd(18)} env ${envName(flag)}`)
+  return [
+    `unimock ${version}: a simulator of the unified integration service and the plant store`,
+    '',
+    'Usage: unimock [options]',
+    '',
+    ...lines,
+    '  --help             print this help',
+    '  --version          print the version',
+    ''
+  ].join('\n')
+}
+
+export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'run', config: Config }
+
+/** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
+export function parseCli (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  const options = Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }]))
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false
+    })
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
+  }
+  const values = parsed.values as Record<string, string | boolean | undefined>
+  if (values.help === true) return { kind: 'help' }
+  if (values.version === true) return { kind: 'version' }
+
+  const input: Record<string, string | number> = {}
+  for (const [flag, spec] of Object.entries(FLAGS)) {
+    const fromFlag = values[flag]
+    const fromEnv = env[envName(flag)]
+    if (typeof fromFlag === 'string') input[spec.key] = convert(flag, spec, fromFlag, `--${flag}`)
+    else if (fromEnv !== undefined && fromEnv !== '') input[spec.key] = convert(flag, spec, fromEnv, envName(flag))
+  }
+  try {
+    return { kind: 'run', config: parseConfig(input as ConfigInput) }
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    const key = /invalid setting (\w+)/.exec(error.message)?.[1]
+    const flag = Object.entries(FLAGS).find(([, s]) => s.key === key)?.[0]
+    throw new UsageError(flag === undefined ? error.message : error.message.replace(`invalid setting ${key!}`, `invalid value for --${flag}`))
+  }
+}
+
+export interface StartOptions extends ConfigInput {}
+
+export interface RunningUnimock {
+  /** Base URL, e.g. http://127.0.0.1:54321 */
+  readonly url: string
+  readonly app: UnimockApp
+  close(): Promise<void>
+}
+
+/**
+ * Starts a real unimock server for a test suite: a free port on 127.0.0.1 and a virtual clock unless
+ * told otherwise. Call close() when done.
+ */
+export async function startUnimock (options: StartOptions = {}): Promise<RunningUnimock> {
+  const app = buildApp({ port: 0, clock: 'virtual', logLevel: 'silent', ...options })
+  const config = app.unimock.config
+  await app.listen({ port: config.port, host: config.host })
+  const address = app.server.address()
+  const port = typeof address === 'object' && address !== null ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  return { url: `http://${host}:${port}`, app, close: async () => { await app.close() } }
+}
+
+async function main (): Promise<void> {
+  let command: CliCommand
+  try {
+    command = parseCli(process.argv.slice(2), process.env)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`unimock: ${error.message}\nRun unimock --help for the list of options.\n`)
+    process.exit(2)
+  }
+  if (command.kind === 'help') { process.stdout.write(usage()); return }
+  if (command.kind === 'version') { process.stdout.write(`${version}\n`); return }
+
+  const running = await startUnimock(command.config)
+  process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db})\n`)
+
+  let closing = false
+  const shutdown = (signal: string): void => {
+    if (closing) return
+    closing = true
+    running.app.log.info({ signal }, 'closing')
+    // In-flight requests finish; the database closes in the app's onClose hook.
+    running.close().then(() => process.exit(0), (error: unknown) => {
+      process.stderr.write(`unimock: failed to close cleanly: ${String(error)}\n`)
+      process.exit(1)
+    })
+  }
+  process.on('SIGINT', () => { shutdown('SIGINT') })
+  process.on('SIGTERM', () => { shutdown('SIGTERM') })
+}
+
+function isEntry (): boolean {
+  const entry = process.argv[1]
+  if (entry === undefined) return false
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url))
+  } catch {
+    return false
+  }
+}
+
+if (isEntry()) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`unimock: failed to start: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,10 @@
+import { plantStore } from './001-plant-store.js'
+
+export interface Migration {
+  readonly id: number
+  readonly name: string
+  readonly sql: string
+}
+
+/** Applied in order, once each; append new ones, never edit a released one. */
+export const migrations: readonly Migration[] = [plantStore]
