@@ -1,0 +1,48 @@
+/**
+ * The contract between the link widget (pages and scripts under /link, knowing nothing of storage) and
+ * the link service (tokens and accounts). The widget only ever holds a link token; the service answers
+ * what that token may show and what completing it does.
+ */
+
+/** One third-party system an end user can connect, as the real widget and account-token response show it. */
+export interface IntegrationInfo {
+  readonly name: string
+  readonly slug: string
+  readonly categories: readonly string[]
+  readonly image: string
+  readonly square_image: string
+  readonly color: string
+}
+
+export type LinkTokenState = 'READY' | 'USED' | 'EXPIRED'
+
+export interface LinkSessionView {
+  readonly state: LinkTokenState
+  readonly category: string
+  /** Only the preselected integration when the link token named one. */
+  readonly integrations: readonly IntegrationInfo[]
+  readonly endUserOrganizationName: string | null
+}
+
+/** The real widget's onValidationError items. */
+export interface ValidationProblem {
+  readonly detail: string
+  readonly problem_type: string
+}
+
+export type CompletionResult =
+  | { readonly ok: true, readonly publicToken: string, readonly integration: IntegrationInfo }
+  | { readonly ok: false, readonly errors: readonly ValidationProblem[] }
+
+export interface LinkWidgetPort {
+  /** undefined for a token that never existed. */
+  view(linkToken: string): LinkSessionView | undefined
+  /**
+   * The user picked `integration` and entered credentials. A password of the form `error_<kind>`
+   * (e.g. `error_invalid_credentials`) fails validation and leaves the account incomplete.
+   * Throws an AppError when the token is unknown, used or expired.
+   */
+  complete(linkToken: string, input: { readonly integration: string, readonly username?: string, readonly password?: string }): CompletionResult
+  /** The user closed the widget without finishing: the token is spent, the account stays incomplete. */
+  exit(linkToken: string): void
+}
