@@ -1,0 +1,114 @@
+import t from 'tap'
+import { json, makeApp } from '../helpers/app.js'
+import { buildApp } from '../../src/app.js'
+
+t.test('health answers ok with the version', async (t) => {
+  const { app } = await makeApp(t)
+  const res = await app.inject({ method: 'GET', url: '/_unimock/health' })
+  t.equal(res.statusCode, 200)
+  t.match(json(res), { status: 'ok', version: /^\d+\.\d+\.\d+/ })
+})
+
+t.test('clock shows the virtual start instant and mode', async (t) => {
+  const { app } = await makeApp(t, { clockStart: '2030-03-04T05:06:07.000Z' })
+  t.same(json(await app.inject({ method: 'GET', url: '/_unimock/clock' })), { now: '2030-03-04T05:06:07.000Z', mode: 'virtual' })
+})
+
+t.test('advance by every duration form and to an instant', async (t) => {
+  const { app, clock } = await makeApp(t)
+  const advance = (body: unknown) => app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: body as object })
+  const cases: Array<[string, string]> = [
+    ['500ms', '2026-01-01T00:00:00.500Z'], ['90s', '2026-01-01T00:01:30.500Z'], ['15m', '2026-01-01T00:16:30.500Z'],
+    ['24h', '2026-01-02T00:16:30.500Z'], ['7d', '2026-01-09T00:16:30.500Z'], ['PT24H', '2026-01-10T00:16:30.500Z']
+  ]
+  for (const [by, now] of cases) {
+    const res = await advance({ by })
+    t.equal(res.statusCode, 200, by)
+    t.same(json(res), { now }, by)
+  }
+  const to = await advance({ to: '2026-02-01T00:00:00Z' })
+  t.same(json(to), { now: '2026-02-01T00:00:00.000Z' })
+  t.equal(clock.now(), Date.parse('2026-02-01T00:00:00Z'))
+})
+
+t.test('advancing runs timers that fall due, in order, before answering', async (t) => {
+  const { app, clock } = await makeApp(t)
+  const seen: string[] = []
+  clock.at(clock.now() + 3_600_000, () => { seen.push(`1h:${new Date(clock.now()).toISOString()}`) })
+  clock.at(clock.now() + 60_000, () => { seen.push(`1m:${new Date(clock.now()).toISOString()}`) })
+  clock.at(clock.now() + 7_200_000, () => { seen.push('2h') })
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '90m' } })
+  t.same(seen, ['1m:2026-01-01T00:01:00.000Z', '1h:2026-01-01T01:00:00.000Z'])
+})
+
+t.test('bad advance requests are 400 problems that say what to do', async (t) => {
+  const { app, clock } = await makeApp(t)
+  const before = clock.now()
+  const cases: Array<[unknown, RegExp]> = [
+    [{ by: 'soon' }, /not a duration/],
+    [{ to: 'tomorrow' }, /not an ISO 8601 timestamp/],
+    [{ to: '2025-01-01T00:00:00Z' }, /cannot move the virtual clock back/],
+    [{}, /exactly one of "by"/],
+    [{ by: '1s', to: '2027-01-01T00:00:00Z' }, /exactly one of "by"/],
+    [{ by: 5 }, /by/]
+  ]
+  for (const [body, detail] of cases) {
+    const res = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: body as object })
+    t.equal(res.statusCode, 400, JSON.stringify(body))
+    t.match(res.headers['content-type'], /application\/problem\+json/)
+    t.match(json(res), { status: 400, detail })
+  }
+  t.equal(clock.now(), before, 'a refused advance does not move time')
+})
+
+t.test('a real clock cannot be advanced: 409', async (t) => {
+  const app = buildApp({ clock: 'real', logLevel: 'silent' })
+  t.teardown(() => app.close())
+  const res = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' } })
+  t.equal(res.statusCode, 409)
+  t.match(json(res), { code: 'CLOCK_NOT_VIRTUAL', detail: /--clock virtual/ })
+  t.match(json(await app.inject({ method: 'GET', url: '/_unimock/clock' })), { mode: 'real' })
+})
+
+t.test('reset rewinds the virtual clock to its start instant', async (t) => {
+  const { app } = await makeApp(t)
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '3d' } })
+  const res = await app.inject({ method: 'POST', url: '/_unimock/reset' })
+  t.equal(res.statusCode, 200)
+  t.same(json(res), { status: 'reset', now: '2026-01-01T00:00:00.000Z' })
+})
+
+t.test('unknown routes are 404 JSON; a known path with a wrong method is 405 with Allow', async (t) => {
+  const { app } = await makeApp(t)
+  const missing = await app.inject({ method: 'GET', url: '/no/such/thing' })
+  t.equal(missing.statusCode, 404)
+  t.match(json(missing), { code: 'ROUTE_NOT_FOUND' })
+  const wrong = await app.inject({ method: 'DELETE', url: '/_unimock/clock' })
+  t.equal(wrong.statusCode, 405)
+  t.match(wrong.headers.allow, /GET/)
+  t.match(json(wrong), { code: 'METHOD_NOT_ALLOWED', detail: /DELETE is not allowed/ })
+  const options = await app.inject({ method: 'OPTIONS', url: '/_unimock/clock/advance' })
+  t.equal(options.statusCode, 204)
+  t.match(options.headers.allow, /POST/)
+})
+
+t.test('malformed JSON is a 400, never a 500; an oversized body is a 413', async (t) => {
+  const { app } = await makeApp(t, { bodyLimit: 64 })
+  const bad = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: '{"by":', headers: { 'content-type': 'application/json' } })
+  t.equal(bad.statusCode, 400)
+  t.match(json(bad), { code: 'MALFORMED_JSON' })
+  const big = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: JSON.stringify({ by: '1s', pad: 'x'.repeat(200) }), headers: { 'content-type': 'application/json' } })
+  t.equal(big.statusCode, 413)
+  t.match(json(big), { code: 'BODY_TOO_LARGE', detail: /64 bytes/ })
+  const text = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: 'by=1s', headers: { 'content-type': 'text/csv' } })
+  t.equal(text.statusCode, 415)
+})
+
+t.test('the OpenAPI document is generated from the route schemas', async (t) => {
+  const { app } = await makeApp(t)
+  const doc = json(await app.inject({ method: 'GET', url: '/openapi.json' }))
+  t.equal(doc.openapi, '3.0.3')
+  t.ok(doc.paths['/_unimock/clock/advance']?.post, 'clock advance documented')
+  t.ok(doc.paths['/_unimock/clock/advance'].post.responses['409'], 'error responses documented')
+  t.ok(doc.paths['/_unimock/health']?.get)
+})

@@ -1,0 +1,84 @@
+import t from 'tap'
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// The CLI is tested as users run it: the built entry point (npm test builds first).
+const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url))
+
+interface Started { url: string, stdout: () => string, stop: (signal: NodeJS.Signals) => Promise<number | null> }
+
+function start (args: string[]): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    let err = ''
+    child.stderr.on('data', (c: Buffer) => { err += c.toString() })
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString()
+      const m = /unimock listening on (http:\/\/\S+)/.exec(out)
+      if (m !== null) {
+        resolve({
+          url: m[1]!,
+          stdout: () => out,
+          stop: (signal) => new Promise((done) => { child.once('exit', (code) => { done(code) }); child.kill(signal) })
+        })
+      }
+    })
+    child.once('exit', (code) => { reject(new Error(`exited ${String(code)} before listening: ${err}`)) })
+  })
+}
+
+function run (args: string[]): Promise<{ code: number | null, stdout: string, stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString() })
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString() })
+    child.once('exit', (code) => { resolve({ code, stdout, stderr }) })
+  })
+}
+
+t.before(() => {
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build (npm test does it)`)
+})
+
+t.test('--port 0 picks a free port and prints one line with the URL; SIGTERM exits 0', async (t) => {
+  const s = await start(['--port', '0'])
+  t.match(s.url, /^http:\/\/127\.0\.0\.1:\d+$/)
+  t.equal(s.stdout().trim().split('\n').length, 1, 'one human line on stdout')
+  const res = await fetch(`${s.url}/_unimock/health`)
+  t.equal(res.status, 200)
+  t.match(await res.json(), { status: 'ok' })
+  t.equal(await s.stop('SIGTERM'), 0)
+})
+
+t.test('SIGINT closes a file database cleanly (WAL checkpointed and removed)', async (t) => {
+  const dir = t.testdir()
+  const db = join(dir, 'unimock.db')
+  const s = await start(['--port', '0', '--db', db])
+  t.equal((await fetch(`${s.url}/_unimock/health`)).status, 200)
+  t.ok(existsSync(db), 'the database file exists while running')
+  t.equal(await s.stop('SIGINT'), 0)
+  t.notOk(existsSync(`${db}-wal`), 'no write-ahead log left behind after a clean close')
+})
+
+t.test('--version and --help print and exit 0', async (t) => {
+  const v = await run(['--version'])
+  t.equal(v.code, 0)
+  t.match(v.stdout, /^\d+\.\d+\.\d+\n$/)
+  const h = await run(['--help'])
+  t.equal(h.code, 0)
+  t.match(h.stdout, /--port/)
+})
+
+t.test('an unknown flag or a bad value exits non-zero naming the flag', async (t) => {
+  const unknown = await run(['--frobnicate'])
+  t.equal(unknown.code, 2)
+  t.match(unknown.stderr, /--frobnicate/)
+  const bad = await run(['--clock', 'sideways'])
+  t.equal(bad.code, 2)
+  t.match(bad.stderr, /--clock/)
+})
