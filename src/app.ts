@@ -10,6 +10,7 @@ import { RouteTable } from './http/route-table.js'
 import { installErrorHandling } from './http/error-handling.js'
 import { installValidation } from './http/validation.js'
 import { adminRoutes } from './admin/routes.js'
+import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
@@ -44,6 +45,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const interfaces = new InterfaceRegistry()
   const routes = new RouteTable()
   const resets: Array<() => void> = []
+  let log: { error(obj: object, msg: string): void } = { error: () => {} }
+  const scheduler = new Scheduler(db, clock, { error: (obj, msg) => { log.error(obj, msg) } })
 
   const context: AppContext = {
     config,
@@ -53,6 +56,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     ids: createIds(random),
     db,
     interfaces,
+    scheduler,
     onReset: (fn) => { resets.push(fn) }
   }
 
@@ -68,11 +72,15 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     forceCloseConnections: 'idle'
   }) as unknown as UnimockApp
   Object.defineProperty(app, 'unimock', { value: context })
+  log = app.log
 
   installValidation(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
   app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })
+  // Jobs left in a file database from an earlier run resume once every domain has registered its handlers.
+  app.addHook('onReady', async () => { scheduler.start() })
   app.addHook('onClose', async () => {
+    scheduler.stop()
     clock.clearAll()
     if (deps.db === undefined) db.close()
   })
@@ -98,6 +106,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const reset = (): void => {
     if (isVirtual(clock)) clock.rewind(); else clock.clearAll()
     random.reset()
+    scheduler.clear()
     for (const fn of resets) fn()
   }
   void app.register(adminRoutes, { prefix: '/_unimock', context, reset })

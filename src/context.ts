@@ -4,6 +4,7 @@ import type { Ids } from './core/ids.js'
 import type { Random } from './core/random.js'
 import type { Db } from './store/database.js'
 import type { InterfaceRegistry } from './http/interfaces.js'
+import type { Scheduler } from './jobs/scheduler.js'
 
 /**
  * What every domain is handed by the composition root: the settings and the owners of time, randomness,
@@ -17,5 +18,7 @@ export interface AppContext {
   readonly ids: Ids
   readonly db: Db
   readonly interfaces: InterfaceRegistry
+  /** Time-driven work (syncs, webhook attempts, scenario steps) is scheduled here as rows with a due time. */
+  readonly scheduler: Scheduler
   onReset(fn: () => void): void
 }

@@ -1,0 +1,117 @@
+import t from 'tap'
+import { join } from 'node:path'
+import { VirtualClock } from '../../src/core/clock.js'
+import { openDatabase } from '../../src/store/database.js'
+import { Scheduler } from '../../src/jobs/scheduler.js'
+
+const quiet = { error: () => {} }
+
+function setup (path = ':memory:', start = 0) {
+  const db = openDatabase(path)
+  const clock = new VirtualClock(start)
+  const scheduler = new Scheduler(db, clock, quiet)
+  return { db, clock, scheduler }
+}
+
+t.test('due jobs run in (due time, insertion) order when the clock advances past them', async (t) => {
+  const { clock, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  const seen: string[] = []
+  scheduler.register('note', (job, now) => { seen.push(`${(job.payload as { n: string }).n}@${now}`) })
+  scheduler.start()
+  scheduler.schedule('note', 300, { n: 'c' })
+  scheduler.schedule('note', 100, { n: 'a' })
+  scheduler.schedule('note', 100, { n: 'b' })
+  scheduler.schedule('note', 1000, { n: 'late' })
+  await clock.advanceTo(500)
+  t.same(seen, ['a@100', 'b@100', 'c@300'])
+  t.equal(scheduler.count(), 1)
+})
+
+t.test('a handler can schedule follow-up work that runs within the same advance', async (t) => {
+  const { clock, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  const ticks: number[] = []
+  scheduler.register('tick', (_job, now) => {
+    ticks.push(now)
+    if (ticks.length < 5) scheduler.schedule('tick', now + 60_000)
+  })
+  scheduler.start()
+  scheduler.schedule('tick', 60_000)
+  await clock.advanceTo(10 * 60_000)
+  t.same(ticks, [60_000, 120_000, 180_000, 240_000, 300_000])
+})
+
+t.test('a dedupe key keeps one pending job per key: rescheduling moves it', async (t) => {
+  const { clock, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  const seen: number[] = []
+  scheduler.register('sync', (_job, now) => { seen.push(now) })
+  scheduler.start()
+  scheduler.schedule('sync', 100, {}, 'acct-1:Employee')
+  scheduler.schedule('sync', 50, {}, 'acct-1:Employee')
+  t.equal(scheduler.count(), 1)
+  t.equal(scheduler.pending('acct-1:Employee')?.dueAt, 50)
+  await clock.advanceTo(200)
+  t.same(seen, [50])
+  scheduler.schedule('sync', 300, {}, 'acct-1:Employee')
+  scheduler.cancel('acct-1:Employee')
+  await clock.advanceTo(400)
+  t.same(seen, [50], 'a cancelled job never runs')
+})
+
+t.test('a failing handler rolls back its writes, is dropped, and does not stop later jobs', async (t) => {
+  const { clock, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  db.exec('CREATE TABLE notes (n TEXT)')
+  const insert = db.prepare('INSERT INTO notes VALUES (?)')
+  const errors: string[] = []
+  const s = new Scheduler(db, clock, { error: (_o, msg) => { errors.push(msg) } })
+  s.register('write', (job) => {
+    insert.run((job.payload as { n: string }).n)
+    if ((job.payload as { n: string }).n === 'bad') throw new Error('boom')
+  })
+  s.start()
+  s.schedule('write', 10, { n: 'bad' })
+  s.schedule('write', 20, { n: 'good' })
+  await clock.advanceTo(30)
+  t.same(db.prepare('SELECT n FROM notes').pluck().all(), ['good'], 'the failed job left nothing behind')
+  t.same(errors, ['job failed; dropped'])
+  t.equal(s.count(), 0)
+  void scheduler
+})
+
+t.test('async follow-up work runs after the transaction, before the next job', async (t) => {
+  const { clock, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  const seen: string[] = []
+  scheduler.register('send', (job) => ({
+    after: async () => { await Promise.resolve(); seen.push(`sent ${(job.payload as { n: number }).n}`) }
+  }))
+  scheduler.start()
+  scheduler.schedule('send', 1, { n: 1 })
+  scheduler.schedule('send', 1, { n: 2 })
+  await clock.advanceTo(1)
+  t.same(seen, ['sent 1', 'sent 2'])
+})
+
+t.test('pending jobs survive a restart with a file database and run once', async (t) => {
+  const path = join(t.testdir(), 'jobs.db')
+  const first = setup(path)
+  first.scheduler.start()
+  first.scheduler.schedule('note', 5_000, { n: 'x' }, 'k')
+  first.scheduler.schedule('note', 1_000, { n: 'early' })
+  const ran: string[] = []
+  first.scheduler.register('note', (job) => { ran.push((job.payload as { n: string }).n) })
+  await first.clock.advanceTo(2_000)
+  t.same(ran, ['early'])
+  first.scheduler.stop()
+  first.db.close()
+
+  const second = setup(path, 2_000)
+  second.scheduler.register('note', (job) => { ran.push((job.payload as { n: string }).n) })
+  second.scheduler.start()
+  await second.clock.advanceTo(10_000)
+  t.same(ran, ['early', 'x'], 'the pending job ran after the restart; the finished one did not repeat')
+  second.db.close()
+})
