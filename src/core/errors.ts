@@ -33,7 +33,13 @@ export const errorCatalogue = {
   PLANT_NO_TAGS: { status: 400, title: 'No tags provided', message: 'No tags provided. Pass tags=a,b or repeat tags=.' },
   PLANT_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: '{reason}. Log in with GET /v3/user/auth/login and send Authorization: Bearer <token>.' },
   USER_NOT_FOUND: { status: 404, title: 'User not found', message: 'User not found: no user is named {username}.' },
-  USER_BAD_LOGIN: { status: 400, title: 'Invalid username/password supplied', message: 'Invalid username/password supplied: {reason}.' }
+  USER_BAD_LOGIN: { status: 400, title: 'Invalid username/password supplied', message: 'Invalid username/password supplied: {reason}.' },
+
+  // link widget (/link): the pages and JSON endpoints the browser widget talks to
+  LINK_WIDGET_UNKNOWN_LINK: { status: 404, title: 'Not Found', message: 'No link session matches this link token. Create one with POST /api/{category}/v1/link-token and pass its link_token to MergeLink.initialize.' },
+  LINK_WIDGET_LINK_USED: { status: 400, title: 'Bad Request', message: 'This link token was already used: link tokens are single use. Create a fresh link token for every opening of the widget.' },
+  LINK_WIDGET_LINK_EXPIRED: { status: 400, title: 'Bad Request', message: 'This link token has expired. Create a fresh link token (link_expiry_mins sets its lifetime, 30 minutes by default).' },
+  LINK_WIDGET_UNKNOWN_INTEGRATION: { status: 400, title: 'Bad Request', message: 'This link does not offer the integration "{integration}". Pick one of: {allowed}.' },
 } as const satisfies Record<string, CatalogueEntry>
 
 export type ErrorCode = keyof typeof errorCatalogue
