@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/** The built CLI: the bench measures what users run (`npm start`), not the TypeScript sources. */
+export const UNIMOCK_SERVER = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url))
+
+export function assertBuilt () {
+  if (!existsSync(UNIMOCK_SERVER)) {
+    throw new Error(`${UNIMOCK_SERVER} is missing: build first (npm run bench builds, or run npm run build)`)
+  }
+}
+
+/**
+ * CLI arguments of a unimock under measurement: logs silenced (a logger writing every request would be
+ * measured instead of the server) and an in-memory database unless the case says otherwise.
+ */
+export function unimockArgs ({ port = 0, extra = [] } = {}) {
+  return [UNIMOCK_SERVER, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'silent', '--db', ':memory:', ...extra]
+}
