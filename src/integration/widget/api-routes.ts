@@ -1,0 +1,98 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { appError } from '../../core/errors.js'
+import type { IntegrationInfo, LinkSessionView, LinkWidgetPort } from '../link/widget-port.js'
+import { systemLabel } from './wording.js'
+import { ConnectBody, ConnectResult, ExitResult, LinkTokenQuery, Session, WidgetError } from './schemas.js'
+
+export interface WidgetApiOptions {
+  readonly port: LinkWidgetPort
+}
+
+const tags = ['link-widget']
+
+function integration (info: IntegrationInfo): Session['integrations'][number] {
+  return { name: info.name, slug: info.slug, categories: [...info.categories], image: info.image, square_image: info.square_image, color: info.color }
+}
+
+function viewOf (port: LinkWidgetPort, linkToken: string): LinkSessionView {
+  const view = port.view(linkToken)
+  if (view === undefined) throw appError('LINK_WIDGET_UNKNOWN_LINK')
+  return view
+}
+
+/** A used or expired link can still be looked at (the widget shows why it cannot go on) but not acted on. */
+function readyView (port: LinkWidgetPort, linkToken: string): LinkSessionView {
+  const view = viewOf(port, linkToken)
+  if (view.state === 'USED') throw appError('LINK_WIDGET_LINK_USED')
+  if (view.state === 'EXPIRED') throw appError('LINK_WIDGET_LINK_EXPIRED')
+  return view
+}
+
+/**
+ * The JSON endpoints the widget page and initialize.js call. The link token is the only credential: it is
+ * what the integrator handed to the browser, exactly as with the real widget.
+ */
+export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app, { port }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+
+  // initialize.js runs on the integrator's page, another origin: it reads the session and reports an exit.
+  // Both are simple CORS requests (GET, and POST without a body), so no preflight is needed.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*')
+    reply.header('Cache-Control', 'no-store')
+  })
+
+  r.get('/session', {
+    schema: {
+      tags,
+      summary: 'What a link token may show: its state, the category and the integrations on offer',
+      querystring: LinkTokenQuery,
+      response: { 200: Session, 400: WidgetError, 404: WidgetError }
+    }
+  }, async (request) => {
+    const view = viewOf(port, request.query.link_token)
+    return {
+      state: view.state,
+      category: view.category,
+      system_label: systemLabel(view.category),
+      organization_name: view.endUserOrganizationName,
+      integrations: view.integrations.map(integration)
+    }
+  })
+
+  r.post('/connect', {
+    schema: {
+      tags,
+      summary: 'Submit the credentials for the chosen integration: a public token, or validation errors (password error_<kind>)',
+      body: ConnectBody,
+      response: { 200: ConnectResult, 400: WidgetError, 404: WidgetError }
+    }
+  }, async (request): Promise<ConnectResult> => {
+    const { link_token: linkToken, integration: slug, username, password } = request.body
+    const view = readyView(port, linkToken)
+    if (!view.integrations.some((i) => i.slug === slug)) {
+      throw appError('LINK_WIDGET_UNKNOWN_INTEGRATION', { integration: slug, allowed: view.integrations.map((i) => i.slug).join(', ') })
+    }
+    const result = port.complete(linkToken, {
+      integration: slug,
+      ...(username === undefined ? {} : { username }),
+      ...(password === undefined ? {} : { password })
+    })
+    if (!result.ok) return { outcome: 'validation_error', errors: result.errors.map((e) => ({ detail: e.detail, problem_type: e.problem_type })) }
+    return { outcome: 'success', public_token: result.publicToken, integration: integration(result.integration) }
+  })
+
+  r.post('/exit', {
+    schema: {
+      tags,
+      summary: 'The end user closed the widget without finishing: the link token is spent, the account stays incomplete',
+      querystring: LinkTokenQuery,
+      response: { 200: ExitResult, 400: WidgetError, 404: WidgetError }
+    }
+  }, async (request) => {
+    readyView(port, request.query.link_token)
+    port.exit(request.query.link_token)
+    return { state: viewOf(port, request.query.link_token).state }
+  })
+}

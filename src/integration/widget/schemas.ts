@@ -1,0 +1,97 @@
+import { Type, type Static } from '@sinclair/typebox'
+
+/** The `{"detail": ...}` error body every /link/api route answers with, like the unified service itself. */
+export const WidgetError = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": ...})' })
+
+export const LinkTokenQuery = Type.Object({
+  link_token: Type.String({ minLength: 1, description: 'the link token the widget was opened with' })
+})
+export type LinkTokenQuery = Static<typeof LinkTokenQuery>
+
+export const Integration = Type.Object({
+  name: Type.String(),
+  slug: Type.String(),
+  categories: Type.Array(Type.String()),
+  image: Type.String(),
+  square_image: Type.String(),
+  color: Type.String()
+})
+
+export const SessionState = Type.Union([Type.Literal('READY'), Type.Literal('USED'), Type.Literal('EXPIRED')])
+
+export const Session = Type.Object({
+  state: SessionState,
+  category: Type.String(),
+  system_label: Type.String({ description: 'business wording for the category, e.g. "HR system"' }),
+  organization_name: Type.Union([Type.String(), Type.Null()]),
+  integrations: Type.Array(Integration, { description: 'only the preselected one when the link token named an integration' })
+})
+export type Session = Static<typeof Session>
+
+export const ConnectBody = Type.Object({
+  link_token: Type.String({ minLength: 1 }),
+  integration: Type.String({ minLength: 1, description: 'slug of the chosen integration' }),
+  username: Type.Optional(Type.String()),
+  password: Type.Optional(Type.String({ description: 'error_<kind> fails validation; anything else connects' }))
+})
+export type ConnectBody = Static<typeof ConnectBody>
+
+export const ValidationProblem = Type.Object({ detail: Type.String(), problem_type: Type.String() })
+
+export const ConnectResult = Type.Union([
+  Type.Object({ outcome: Type.Literal('success'), public_token: Type.String(), integration: Integration }),
+  Type.Object({ outcome: Type.Literal('validation_error'), errors: Type.Array(ValidationProblem) })
+])
+export type ConnectResult = Static<typeof ConnectResult>
+
+export const ExitResult = Type.Object({ state: SessionState })
+
+/** The demo's stand-in for an integrator backend answers like the spec's integrator routes: success and error. */
+export const DemoFailure = Type.Object({ success: Type.Literal(false), error: Type.String() })
+
+export const DemoCreateLinkTokenBody = Type.Object({
+  api_key: Type.String({ minLength: 1 }),
+  category: Type.Optional(Type.String({ minLength: 1, default: 'hris' })),
+  end_user_origin_id: Type.String({ minLength: 1 }),
+  integration: Type.Optional(Type.String({ minLength: 1 }))
+})
+export type DemoCreateLinkTokenBody = Static<typeof DemoCreateLinkTokenBody>
+
+export const DemoLinkToken = Type.Object({ success: Type.Literal(true), link_token: Type.String() })
+
+export const DemoExchangeBody = Type.Object({
+  api_key: Type.String({ minLength: 1 }),
+  category: Type.Optional(Type.String({ minLength: 1, default: 'hris' })),
+  public_token: Type.String({ minLength: 1 })
+})
+export type DemoExchangeBody = Static<typeof DemoExchangeBody>
+
+export const DemoExchanged = Type.Object({
+  success: Type.Literal(true),
+  integration_name: Type.String(),
+  account: Type.Object({
+    id: Type.String(),
+    status: Type.String(),
+    integration: Type.Union([Type.String(), Type.Null()]),
+    end_user_origin_id: Type.Union([Type.String(), Type.Null()]),
+    completed_at: Type.Union([Type.String(), Type.Null()])
+  })
+})
+
+export const DemoQuery = Type.Object({
+  api_key: Type.String({ minLength: 1, default: 'test_demo', description: 'the API key the demo backend uses' }),
+  category: Type.String({ minLength: 1, default: 'hris' }),
+  end_user_origin_id: Type.String({ minLength: 1, default: 'demo-user' }),
+  integration: Type.Optional(Type.String({ minLength: 1, description: 'preselect one integration by slug' })),
+  link_token: Type.Optional(Type.String({ minLength: 1, description: 'open with this link token instead of asking for one' }))
+})
+
+export const WidgetPageQuery = Type.Object({
+  link_token: Type.Optional(Type.String()),
+  parent_origin: Type.Optional(Type.String()),
+  channel: Type.Optional(Type.String())
+})
+
+/** Pages and scripts are text; the schema documents the media type in OpenAPI. */
+export const textBody = (mediaType: string, description: string): { description: string, content: Record<string, { schema: ReturnType<typeof Type.String> }> } =>
+  ({ description, content: { [mediaType]: { schema: Type.String() } } })
