@@ -12,6 +12,7 @@ import { installValidation } from './http/validation.js'
 import { adminRoutes } from './admin/routes.js'
 import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
+import { registerIntegration } from './integration/index.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 
@@ -111,6 +112,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   }
   void app.register(adminRoutes, { prefix: '/_unimock', context, reset })
   registerPlantStore(app, context)
+  registerIntegration(app, context)
 
   return app
 }

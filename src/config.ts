@@ -16,7 +16,10 @@ export const ConfigSchema = Type.Object({
   logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'warn' }),
   bodyLimit: Type.Integer({ minimum: 1, default: 1_048_576, description: 'largest accepted request body, bytes' }),
   plantAuth: Type.Union([Type.Literal('none'), Type.Literal('required')], { default: 'none' }),
-  plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, description: 'plant store login token lifetime, seconds' })
+  plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, description: 'plant store login token lifetime, seconds' }),
+  apiKeys: Type.Array(Type.String({ minLength: 1 }), { default: [], description: 'unified service API keys accepted; empty accepts any key (each key is its own tenant)' }),
+  relinkStatus: Type.Union([Type.Literal(401), Type.Literal(403)], { default: 401, description: 'status answered on every call of a linked account that needs relinking' }),
+  publicTokenTtl: Type.Integer({ minimum: 1, default: 600, description: 'public token lifetime, seconds (single use either way)' })
 })
 
 export type Config = Readonly<Static<typeof ConfigSchema>>

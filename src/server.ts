@@ -13,7 +13,8 @@ import { version } from './version.js'
 
 interface FlagSpec {
   readonly key: keyof ConfigInput
-  readonly kind: 'string' | 'integer' | 'number'
+  /** `list`: repeatable flag; its environment variable is comma-separated. */
+  readonly kind: 'string' | 'integer' | 'number' | 'list'
   readonly help: string
 }
 
@@ -28,15 +29,21 @@ const FLAGS: Record<string, FlagSpec> = {
   'log-level': { key: 'logLevel', kind: 'string', help: 'fatal | error | warn | info | debug | trace | silent (default warn); logs go to stderr' },
   'body-limit': { key: 'bodyLimit', kind: 'integer', help: 'largest request body in bytes (default 1048576); larger bodies answer 413' },
   'plant-auth': { key: 'plantAuth', kind: 'string', help: 'none | required (default none): whether adding or updating a plant needs a login token' },
-  'plant-token-ttl': { key: 'plantTokenTtl', kind: 'integer', help: 'plant store login token lifetime in seconds (default 3600)' }
+  'plant-token-ttl': { key: 'plantTokenTtl', kind: 'integer', help: 'plant store login token lifetime in seconds (default 3600)' },
+  'api-key': { key: 'apiKeys', kind: 'list', help: 'accept only this unified-service API key (repeatable; env comma-separated); default: any key, each its own tenant' },
+  'relink-status': { key: 'relinkStatus', kind: 'integer', help: '401 | 403 (default 401): status of every call on a linked account that needs relinking' },
+  'public-token-ttl': { key: 'publicTokenTtl', kind: 'integer', help: 'public token lifetime in seconds (default 600); a public token is single use' }
 }
 
 export class UsageError extends Error {}
 
 const envName = (flag: string): string => 'UNIMOCK_' + flag.toUpperCase().replace(/-/g, '_')
 
-function convert (flag: string, spec: FlagSpec, raw: string, source: string): string | number {
+type FlagValue = string | number | string[]
+
+function convert (spec: FlagSpec, raw: string, source: string): FlagValue {
   if (spec.kind === 'string') return raw
+  if (spec.kind === 'list') return raw.split(',').map((item) => item.trim()).filter((item) => item !== '')
   const n = Number(raw)
   const ok = raw.trim() !== '' && Number.isFinite(n) && (spec.kind === 'number' || Number.isInteger(n))
   if (!ok) throw new UsageError(`${source} must be ${spec.kind === 'integer' ? 'an integer' : 'a number'}, got "${raw}"`)
@@ -61,7 +68,7 @@ export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'run',
 
 /** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
 export function parseCli (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
-  const options = Object.fromEntries(Object.keys(FLAGS).map((f) => [f, { type: 'string' as const }]))
+  const options = Object.fromEntries(Object.entries(FLAGS).map(([f, spec]) => [f, { type: 'string' as const, multiple: spec.kind === 'list' }]))
   let parsed
   try {
     parsed = parseArgs({
@@ -73,24 +80,27 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
   }
-  const values = parsed.values as Record<string, string | boolean | undefined>
+  const values = parsed.values as Record<string, string | string[] | boolean | undefined>
   if (values.help === true) return { kind: 'help' }
   if (values.version === true) return { kind: 'version' }
 
-  const input: Record<string, string | number> = {}
+  const input: Record<string, FlagValue> = {}
   for (const [flag, spec] of Object.entries(FLAGS)) {
     const fromFlag = values[flag]
     const fromEnv = env[envName(flag)]
-    if (typeof fromFlag === 'string') input[spec.key] = convert(flag, spec, fromFlag, `--${flag}`)
-    else if (fromEnv !== undefined && fromEnv !== '') input[spec.key] = convert(flag, spec, fromEnv, envName(flag))
+    if (typeof fromFlag === 'string') input[spec.key] = convert(spec, fromFlag, `--${flag}`)
+    else if (Array.isArray(fromFlag)) input[spec.key] = fromFlag
+    else if (fromEnv !== undefined && fromEnv !== '') input[spec.key] = convert(spec, fromEnv, envName(flag))
   }
   try {
     return { kind: 'run', config: parseConfig(input as ConfigInput) }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    const key = /invalid setting (\w+)/.exec(error.message)?.[1]
+    // A list setting reports the bad item's index (apiKeys/0); the flag's name is what the user typed.
+    const match = /invalid setting (\w+)(?:\/\d+)?/.exec(error.message)
+    const key = match?.[1]
     const flag = Object.entries(FLAGS).find(([, s]) => s.key === key)?.[0]
-    throw new UsageError(flag === undefined ? error.message : error.message.replace(`invalid setting ${key!}`, `invalid value for --${flag}`))
+    throw new UsageError(flag === undefined ? error.message : error.message.replace(match![0], `invalid value for --${flag}`))
   }
 }
 

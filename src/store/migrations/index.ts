@@ -1,4 +1,5 @@
 import { plantStore } from './001-plant-store.js'
+import { integrationAccounts } from './002-integration-accounts.js'
 import { jobs } from './004-jobs.js'
 
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, jobs]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, jobs]

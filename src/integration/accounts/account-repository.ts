@@ -1,0 +1,191 @@
+import type { Db } from '../../store/database.js'
+import type { Category } from '../categories.js'
+import { digestHex } from '../secrets.js'
+import type { AccountType } from '../tenants/tenant.js'
+import type { AccountStatus, LinkedAccount } from './linked-account.js'
+
+interface AccountRow {
+  seq: number
+  id: string
+  tenant_id: number
+  category: Category
+  end_user_origin_id: string
+  end_user_organization_name: string | null
+  end_user_email_address: string | null
+  integration_slug: string | null
+  integration_name: string | null
+  status: AccountStatus
+  account_type: AccountType
+  account_token: string
+  webhook_listener_key: string
+  created_at: number
+  completed_at: number | null
+}
+
+export interface StoredAccount extends LinkedAccount {
+  /** Creation order, for cursors. */
+  readonly seq: number
+}
+
+const toAccount = (r: AccountRow): StoredAccount => ({
+  seq: r.seq,
+  id: r.id,
+  tenantId: r.tenant_id,
+  category: r.category,
+  endUserOriginId: r.end_user_origin_id,
+  endUserOrganizationName: r.end_user_organization_name,
+  endUserEmailAddress: r.end_user_email_address,
+  integrationSlug: r.integration_slug,
+  integrationName: r.integration_name,
+  status: r.status,
+  accountType: r.account_type,
+  accountToken: r.account_token,
+  webhookListenerKey: r.webhook_listener_key,
+  createdAt: r.created_at,
+  completedAt: r.completed_at
+})
+
+/** Equality filters of the linked-accounts list; arrays mean "any of". */
+export interface AccountFilter {
+  readonly category?: string
+  readonly status?: string
+  readonly ids?: readonly string[]
+  readonly originIds?: readonly string[]
+  readonly emailAddress?: string
+  readonly organizationName?: string
+  readonly integrationName?: string
+  readonly accountType?: AccountType
+}
+
+export interface PageRequest {
+  /** Rows strictly after (forward) or before (backward) this seq. */
+  readonly position: number | null
+  readonly backward: boolean
+  readonly limit: number
+}
+
+const COLUMNS = 'seq, id, tenant_id, category, end_user_origin_id, end_user_organization_name, end_user_email_address, integration_slug, integration_name, status, account_type, account_token, webhook_listener_key, created_at, completed_at'
+
+export class AccountRepository {
+  readonly #db: Db
+  readonly #insert
+  readonly #byId
+  readonly #byTokenHash
+  readonly #byOrigin
+  readonly #updateEndUser
+  readonly #complete
+  readonly #setStatus
+  readonly #delete
+  readonly #tombstone
+  readonly #findTombstone
+  readonly #all
+
+  constructor (db: Db) {
+    this.#db = db
+    this.#insert = db.prepare(`INSERT INTO linked_accounts (id, tenant_id, category, end_user_origin_id, end_user_organization_name,
+      end_user_email_address, integration_slug, integration_name, status, account_type, account_token, account_token_hash,
+      webhook_listener_key, created_at, completed_at)
+      VALUES (@id, @tenantId, @category, @endUserOriginId, @endUserOrganizationName, @endUserEmailAddress, @integrationSlug,
+      @integrationName, @status, @accountType, @accountToken, @accountTokenHash, @webhookListenerKey, @createdAt, @completedAt)`)
+    this.#byId = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE id = ?`)
+    this.#byTokenHash = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE account_token_hash = ?`)
+    this.#byOrigin = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE tenant_id = ? AND category = ? AND end_user_origin_id = ?`)
+    this.#updateEndUser = db.prepare(`UPDATE linked_accounts SET
+      end_user_email_address = coalesce(?, end_user_email_address),
+      end_user_organization_name = coalesce(?, end_user_organization_name) WHERE id = ?`)
+    this.#complete = db.prepare(`UPDATE linked_accounts SET status = 'COMPLETE', integration_slug = ?, integration_name = ?,
+      completed_at = coalesce(completed_at, ?) WHERE id = ?`)
+    this.#setStatus = db.prepare('UPDATE linked_accounts SET status = ? WHERE id = ?')
+    this.#delete = db.prepare('DELETE FROM linked_accounts WHERE id = ?')
+    this.#tombstone = db.prepare('INSERT OR REPLACE INTO deleted_account_tokens (token_hash, tenant_id, deleted_at) VALUES (?, ?, ?)')
+    this.#findTombstone = db.prepare('SELECT tenant_id FROM deleted_account_tokens WHERE token_hash = ?').pluck()
+    this.#all = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE tenant_id = ? ORDER BY seq`)
+  }
+
+  insert (account: LinkedAccount): StoredAccount {
+    this.#insert.run({ ...account, accountTokenHash: digestHex(account.accountToken) })
+    return this.byId(account.id)!
+  }
+
+  byId (id: string): StoredAccount | undefined {
+    const row = this.#byId.get(id) as AccountRow | undefined
+    return row === undefined ? undefined : toAccount(row)
+  }
+
+  byTokenHash (hash: string): StoredAccount | undefined {
+    const row = this.#byTokenHash.get(hash) as AccountRow | undefined
+    return row === undefined ? undefined : toAccount(row)
+  }
+
+  byOrigin (tenantId: number, category: string, originId: string): StoredAccount | undefined {
+    const row = this.#byOrigin.get(tenantId, category, originId) as AccountRow | undefined
+    return row === undefined ? undefined : toAccount(row)
+  }
+
+  /** Keeps the stored value where the new one is null. */
+  updateEndUser (id: string, email: string | null, organization: string | null): void {
+    this.#updateEndUser.run(email, organization, id)
+  }
+
+  /** completed_at is set by the first completion only. */
+  complete (id: string, slug: string, name: string, at: number): void {
+    this.#complete.run(slug, name, at, id)
+  }
+
+  setStatus (id: string, status: AccountStatus): void {
+    this.#setStatus.run(status, id)
+  }
+
+  /** Removes the account (its tokens and other domains' rows cascade) and remembers its token as deleted. */
+  delete (account: LinkedAccount, at: number): void {
+    this.#delete.run(account.id)
+    this.#tombstone.run(digestHex(account.accountToken), account.tenantId, at)
+  }
+
+  /** The tenant a deleted account token belonged to, if it belonged to a deleted account. */
+  deletedTokenTenant (hash: string): number | undefined {
+    return this.#findTombstone.get(hash) as number | undefined
+  }
+
+  all (tenantId: number): StoredAccount[] {
+    return (this.#all.all(tenantId) as AccountRow[]).map(toAccount)
+  }
+
+  /** One page of a tenant's accounts in creation order, plus whether more rows lie beyond it. */
+  page (tenantId: number, filter: AccountFilter, page: PageRequest): { rows: StoredAccount[], more: boolean } {
+    const where: string[] = ['tenant_id = @tenantId']
+    const params: Record<string, unknown> = { tenantId, limit: page.limit + 1 }
+    const eq = (column: string, name: string, value: string | undefined): void => {
+      if (value === undefined) return
+      where.push(`${column} = @${name}`)
+      params[name] = value
+    }
+    const anyOf = (column: string, name: string, values: readonly string[] | undefined): void => {
+      if (values === undefined) return
+      where.push(`${column} IN (SELECT value FROM json_each(@${name}))`)
+      params[name] = JSON.stringify(values)
+    }
+    eq('category', 'category', filter.category)
+    eq('status', 'status', filter.status)
+    eq('end_user_email_address', 'email', filter.emailAddress)
+    eq('end_user_organization_name', 'organization', filter.organizationName)
+    eq('integration_name', 'integrationName', filter.integrationName)
+    eq('account_type', 'accountType', filter.accountType)
+    anyOf('id', 'ids', filter.ids)
+    anyOf('end_user_origin_id', 'originIds', filter.originIds)
+    if (page.position !== null) {
+      where.push(page.backward ? 'seq < @position' : 'seq > @position')
+      params.position = page.position
+    }
+    const order = page.backward ? 'DESC' : 'ASC'
+    const rows = (this.#db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE ${where.join(' AND ')} ORDER BY seq ${order} LIMIT @limit`)
+      .all(params) as AccountRow[]).map(toAccount)
+    const more = rows.length > page.limit
+    const slice = rows.slice(0, page.limit)
+    return { rows: page.backward ? slice.reverse() : slice, more }
+  }
+
+  clear (): void {
+    this.#db.exec('DELETE FROM linked_accounts; DELETE FROM deleted_account_tokens')
+  }
+}

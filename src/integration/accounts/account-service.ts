@@ -1,0 +1,282 @@
+import type { Clock } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
+import type { Ids } from '../../core/ids.js'
+import type { Db } from '../../store/database.js'
+import { type Category, CATEGORIES, isCategory } from '../categories.js'
+import { findIntegration, integrationsFor } from '../catalog/integrations.js'
+import type { IntegrationInfo } from '../link/widget-port.js'
+import { digest, sameDigest } from '../secrets.js'
+import type { Tenant } from '../tenants/tenant.js'
+import type { AccountEvent, EventRepository } from '../events/event-repository.js'
+import type { AccountHooks } from './account-hooks.js'
+import type { AccountFilter, AccountRepository, StoredAccount } from './account-repository.js'
+import { decodeCursor, encodeCursor } from './cursor.js'
+import { ACCOUNT_STATUSES, type AccountStatus, type LinkedAccount } from './linked-account.js'
+
+export const PAGE_SIZE_DEFAULT = 30
+export const PAGE_SIZE_MAX = 100
+
+export interface AccountListQuery {
+  readonly category?: string
+  readonly cursor?: string
+  readonly end_user_email_address?: string
+  readonly end_user_organization_name?: string
+  readonly end_user_origin_id?: string
+  readonly end_user_origin_ids?: string
+  readonly id?: string
+  readonly ids?: string
+  readonly integration_name?: string
+  readonly is_test_account?: string
+  readonly page_size?: number
+  readonly status?: string
+}
+
+export interface AccountPage {
+  readonly results: readonly StoredAccount[]
+  readonly next: string | null
+  readonly previous: string | null
+}
+
+export interface NewCompleteAccount {
+  readonly category: Category
+  readonly endUserOriginId: string
+  readonly integration?: string
+  readonly endUserEmailAddress?: string
+  readonly endUserOrganizationName?: string
+}
+
+export interface AccountServiceDeps {
+  readonly db: Db
+  readonly repo: AccountRepository
+  readonly events: EventRepository
+  readonly hooks: AccountHooks
+  readonly clock: Clock
+  readonly ids: Ids
+  readonly relinkStatus: 401 | 403
+}
+
+const splitList = (value: string): string[] => value.split(',').map((v) => v.trim()).filter((v) => v !== '')
+
+/**
+ * Linked accounts: who may use an account token, the list with the real service's filters, deletion, and
+ * the state changes the control API drives. The link service creates and completes accounts through it.
+ */
+export class AccountService {
+  readonly #d: AccountServiceDeps
+
+  constructor (deps: AccountServiceDeps) {
+    this.#d = deps
+  }
+
+  /**
+   * The account an X-Account-Token names, for a request of `tenant` on a path of `pathCategory`.
+   * Each failure is its own 401 (403 for relinking with --relink-status 403) saying what is wrong.
+   */
+  authenticate (tenant: Tenant, token: string | undefined, pathCategory: string | undefined): StoredAccount {
+    if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
+    const presented = digest(token.trim())
+    const hash = presented.toString('hex')
+    const account = this.#d.repo.byTokenHash(hash)
+    if (account === undefined || !sameDigest(presented, digest(account.accountToken))) {
+      const deletedFor = this.#d.repo.deletedTokenTenant(hash)
+      if (deletedFor === tenant.id) throw appError('AUTH_ACCOUNT_DELETED')
+      if (deletedFor !== undefined) throw appError('AUTH_ACCOUNT_TOKEN_OTHER_KEY')
+      throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
+    }
+    if (account.tenantId !== tenant.id) throw appError('AUTH_ACCOUNT_TOKEN_OTHER_KEY')
+    if (pathCategory !== undefined && account.category !== pathCategory) {
+      throw appError('AUTH_ACCOUNT_WRONG_CATEGORY', { pathCategory, accountCategory: account.category })
+    }
+    if (account.status === 'RELINK_NEEDED') {
+      throw appError(this.#d.relinkStatus === 403 ? 'AUTH_ACCOUNT_RELINK_NEEDED_FORBIDDEN' : 'AUTH_ACCOUNT_RELINK_NEEDED')
+    }
+    if (account.status === 'INCOMPLETE') throw appError('AUTH_ACCOUNT_INCOMPLETE')
+    return account
+  }
+
+  byId (tenant: Tenant, id: string): StoredAccount {
+    const account = this.#d.repo.byId(id)
+    if (account === undefined || account.tenantId !== tenant.id) throw appError('LINKED_ACCOUNT_NOT_FOUND', { id })
+    return account
+  }
+
+  /** An account known to exist (referenced by a token row, or changed in this request), of any tenant. */
+  get (id: string): StoredAccount {
+    const account = this.#d.repo.byId(id)
+    if (account === undefined) throw appError('LINKED_ACCOUNT_NOT_FOUND', { id })
+    return account
+  }
+
+  reload (account: LinkedAccount): StoredAccount {
+    return this.get(account.id)
+  }
+
+  all (tenant: Tenant): StoredAccount[] {
+    return this.#d.repo.all(tenant.id)
+  }
+
+  events (tenant: Tenant): AccountEvent[] {
+    return this.#d.events.byTenant(tenant.id)
+  }
+
+  /** GET linked-accounts: filters as the real service names them, cursor pagination in creation order. */
+  list (tenant: Tenant, query: AccountListQuery): AccountPage {
+    const filter = toFilter(query)
+    const limit = Math.min(query.page_size ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)
+    let position: number | null = null
+    let backward = false
+    if (query.cursor !== undefined) {
+      const cursor = decodeCursor(query.cursor)
+      if (cursor === undefined) throw appError('ACCOUNT_LIST_BAD_CURSOR')
+      position = cursor.position
+      backward = cursor.backward
+    }
+    const { rows, more } = this.#d.repo.page(tenant.id, filter, { position, backward, limit })
+    const first = rows[0]
+    const last = rows[rows.length - 1]
+    // Forward: rows before this page exist if we came from a cursor; backward: rows after it always do.
+    const hasNext = backward ? last !== undefined : more
+    const hasPrevious = backward ? more : position !== null && first !== undefined
+    return {
+      results: rows,
+      next: hasNext && last !== undefined ? encodeCursor({ position: last.seq, backward: false }) : null,
+      previous: hasPrevious && first !== undefined ? encodeCursor({ position: first.seq, backward: true }) : null
+    }
+  }
+
+  /**
+   * The account a link token for (tenant, category, origin id) belongs to: the existing one (an incomplete
+   * attempt is reused, a complete one is relinked) or a new incomplete one.
+   */
+  accountForLink (tenant: Tenant, category: Category, originId: string, email: string | null, organization: string | null): StoredAccount {
+    const existing = this.#d.repo.byOrigin(tenant.id, category, originId)
+    if (existing !== undefined) {
+      this.#d.repo.updateEndUser(existing.id, email, organization)
+      return this.reload(existing)
+    }
+    return this.#d.repo.insert({
+      id: this.#d.ids.uuid(),
+      tenantId: tenant.id,
+      category,
+      endUserOriginId: originId,
+      endUserOrganizationName: organization,
+      endUserEmailAddress: email,
+      integrationSlug: null,
+      integrationName: null,
+      status: 'INCOMPLETE',
+      accountType: tenant.accountType,
+      accountToken: this.#d.ids.token(40),
+      webhookListenerKey: this.#d.ids.token(32),
+      createdAt: this.#d.clock.now(),
+      completedAt: null
+    })
+  }
+
+  /**
+   * Marks the account COMPLETE with its integration, records LinkedAccount.linked in the outbox and tells
+   * the listeners. Call inside a transaction: the event and the listeners' writes belong to the change.
+   */
+  finishLinking (account: LinkedAccount, integration: IntegrationInfo): { account: StoredAccount, isRelink: boolean } {
+    const now = this.#d.clock.now()
+    const isRelink = account.completedAt !== null
+    this.#d.repo.complete(account.id, integration.slug, integration.name, now)
+    const linked = this.reload(account)
+    const eventId = this.#d.ids.uuid()
+    this.#d.events.record({
+      id: eventId,
+      tenantId: linked.tenantId,
+      linkedAccountId: linked.id,
+      event: 'LinkedAccount.linked',
+      data: { is_relink: isRelink, integration_name: integration.name, integration_id: integration.slug },
+      createdAt: now,
+      dueAt: now
+    })
+    this.#d.hooks.emitLinked({ account: linked, isRelink, eventId, at: now })
+    return { account: linked, isRelink }
+  }
+
+  /** POST delete-account: the account, its tokens and (through the listeners and cascades) its data are gone. */
+  delete (account: LinkedAccount): void {
+    const now = this.#d.clock.now()
+    this.#d.db.transaction(() => {
+      this.#d.hooks.emitDeleted(account, now)
+      this.#d.repo.delete(account, now)
+      this.#d.events.record({
+        id: this.#d.ids.uuid(),
+        tenantId: account.tenantId,
+        linkedAccountId: account.id,
+        event: 'LinkedAccount.deleted',
+        data: { integration_name: account.integrationName, integration_id: account.integrationSlug },
+        createdAt: now,
+        dueAt: now
+      })
+    })()
+  }
+
+  /** Control API: the account's calls answer 401 (or 403) until it is relinked. */
+  markRelinkNeeded (tenant: Tenant, id: string): StoredAccount {
+    const account = this.byId(tenant, id)
+    if (account.status === 'INCOMPLETE') throw appError('LINKED_ACCOUNT_NOT_COMPLETE', { id, status: account.status })
+    this.#d.repo.setStatus(account.id, 'RELINK_NEEDED')
+    return this.reload(account)
+  }
+
+  /** Control API: a complete account without running the link flow (an incomplete attempt is completed). */
+  createComplete (tenant: Tenant, input: NewCompleteAccount): StoredAccount {
+    const integration = resolveIntegration(input.category, input.integration, 'integration')
+    return this.#d.db.transaction(() => {
+      const existing = this.#d.repo.byOrigin(tenant.id, input.category, input.endUserOriginId)
+      if (existing !== undefined && existing.completedAt !== null) {
+        throw appError('LINKED_ACCOUNT_EXISTS', { category: input.category, id: existing.id, originId: input.endUserOriginId })
+      }
+      const account = this.accountForLink(tenant, input.category, input.endUserOriginId,
+        input.endUserEmailAddress ?? null, input.endUserOrganizationName ?? null)
+      return this.finishLinking(account, integration).account
+    })()
+  }
+}
+
+/** The catalogue entry for `slug` in `category`; the category's first integration when none is given. */
+export function resolveIntegration (category: string, slug: string | null | undefined, field: string): IntegrationInfo {
+  const offered = integrationsFor(category)
+  if (slug === undefined || slug === null) return offered[0]!
+  const found = findIntegration(slug)
+  if (found === undefined || !found.categories.includes(category)) {
+    throw appError('LINK_INTEGRATION_UNKNOWN', { field, slug, category, known: offered.map((i) => i.slug).join(', ') })
+  }
+  return found
+}
+
+function toFilter (query: AccountListQuery): AccountFilter {
+  if (query.status !== undefined && !(ACCOUNT_STATUSES as readonly string[]).includes(query.status)) {
+    throw appError('ACCOUNT_LIST_BAD_FILTER', { param: 'status', reason: `"${query.status}" is not one of ${ACCOUNT_STATUSES.join(', ')}` })
+  }
+  if (query.category !== undefined && !isCategory(query.category)) {
+    throw appError('ACCOUNT_LIST_BAD_FILTER', { param: 'category', reason: `"${query.category}" is not one of ${CATEGORIES.join(', ')}` })
+  }
+  // Each given parameter narrows the list (id and ids both given: an account must match both).
+  const ids = narrow(query.id, query.ids)
+  const originIds = narrow(query.end_user_origin_id, query.end_user_origin_ids)
+  // "If included, will only include test linked accounts. If not included, will only include non-test
+  // linked accounts." (the real parameter's documentation). `false` and `0` read as an explicit no.
+  const testFlag = query.is_test_account
+  const wantsTest = testFlag !== undefined && !/^(false|0)$/i.test(testFlag.trim())
+  return {
+    category: query.category,
+    status: query.status as AccountStatus | undefined,
+    ids,
+    originIds,
+    emailAddress: query.end_user_email_address,
+    organizationName: query.end_user_organization_name,
+    integrationName: query.integration_name,
+    accountType: wantsTest ? 'TEST' : 'PRODUCTION'
+  }
+}
+
+/** One value and a comma-separated list of the same filter; an empty list is no filter. */
+function narrow (one: string | undefined, list: string | undefined): string[] | undefined {
+  const many = list === undefined ? [] : splitList(list)
+  if (one === undefined) return many.length > 0 ? many : undefined
+  if (many.length === 0) return [one]
+  return many.includes(one) ? [one] : []
+}

@@ -1,0 +1,55 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { CATEGORIES } from '../categories.js'
+import { requestAccount, requestOrigin, requestTenant } from '../http/account-auth.js'
+import { Detail } from '../http/schemas.js'
+import type { IntegrationServices } from '../services.js'
+import { accountDetails, linkedAccountItem } from './account-views.js'
+import { AccountDetails, LinkedAccountPage, LinkedAccountQuery } from './schemas.js'
+
+/** Linked-account routes of each category: account-details, delete-account (POST) and the linked-accounts list. */
+export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }> = async (app, { services }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { auth, accounts } = services
+
+  for (const category of CATEGORIES) {
+    const tags = [`unified: ${category}`]
+
+    r.get(`/api/${category}/v1/account-details`, {
+      preHandler: auth.account,
+      schema: {
+        tags,
+        summary: 'The linked account of the X-Account-Token',
+        response: { 200: AccountDetails, 401: Detail, 403: Detail }
+      }
+    }, async (request) => accountDetails(requestAccount(request).account, requestOrigin(request)))
+
+    r.post(`/api/${category}/v1/delete-account`, {
+      preHandler: auth.account,
+      schema: {
+        tags,
+        summary: 'Delete the linked account of the X-Account-Token (POST, not DELETE); answers 200 with an empty body',
+        response: { 200: Type.Null({ description: 'empty body' }), 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }
+      }
+    }, async (request, reply) => {
+      accounts.delete(requestAccount(request).account)
+      // No payload at all, as the real service answers: the null schema only documents it.
+      return reply.code(200).send(undefined as unknown as null)
+    })
+
+    r.get(`/api/${category}/v1/linked-accounts`, {
+      preHandler: auth.tenant,
+      schema: {
+        tags,
+        summary: 'The API key\'s linked accounts, filtered, in pages (every category\'s path lists all categories)',
+        querystring: LinkedAccountQuery,
+        response: { 200: LinkedAccountPage, 400: Detail, 401: Detail }
+      }
+    }, async (request) => {
+      const page = accounts.list(requestTenant(request), request.query)
+      const origin = requestOrigin(request)
+      return { next: page.next, previous: page.previous, results: page.results.map((a) => linkedAccountItem(a, origin)) }
+    })
+  }
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Problem } from '../../admin/schemas.js'
+import { iso, webhookListenerUrl } from '../accounts/account-views.js'
+import type { LinkedAccount } from '../accounts/linked-account.js'
+import { requestOrigin, requestTenant } from '../http/account-auth.js'
+import { installLenientJson } from '../http/json-body.js'
+import type { IntegrationServices } from '../services.js'
+import {
+  AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
+} from './schemas.js'
+
+function controlAccount (account: LinkedAccount, origin: string): ControlAccount {
+  return {
+    id: account.id,
+    category: account.category,
+    end_user_origin_id: account.endUserOriginId,
+    end_user_organization_name: account.endUserOrganizationName,
+    end_user_email_address: account.endUserEmailAddress,
+    status: account.status,
+    integration: account.integrationName,
+    integration_slug: account.integrationSlug,
+    account_type: account.accountType,
+    account_token: account.completedAt === null ? null : account.accountToken,
+    webhook_listener_url: webhookListenerUrl(account, origin),
+    created_at: iso(account.createdAt)!,
+    completed_at: iso(account.completedAt)
+  }
+}
+
+/**
+ * The control API's unified-service routes (under /_unimock). Like the service itself they take
+ * `Authorization: Bearer <API key>`, which picks the tenant they act on.
+ */
+export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }> = async (app, { services }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { auth, accounts, link } = services
+  const tags = ['control']
+  installLenientJson(app)
+  // POSTs here may come without a body (curl -X POST): read a missing body as {}.
+  const emptyBody = async (request: { body: unknown }): Promise<void> => { request.body ??= {} }
+
+  r.post('/linked-accounts', {
+    preHandler: auth.tenant,
+    schema: {
+      tags,
+      summary: 'Create a complete linked account without the link flow (an incomplete attempt for the origin id is completed)',
+      body: NewAccountBody,
+      response: { 201: ControlAccount, 400: Problem, 401: Problem, 409: Problem, 413: Problem, 415: Problem }
+    }
+  }, async (request, reply) => {
+    const b = request.body
+    const account = accounts.createComplete(requestTenant(request), {
+      category: b.category,
+      endUserOriginId: b.end_user_origin_id,
+      integration: b.integration,
+      endUserEmailAddress: b.end_user_email_address,
+      endUserOrganizationName: b.end_user_organization_name
+    })
+    return reply.code(201).send(controlAccount(account, requestOrigin(request)))
+  })
+
+  r.get('/linked-accounts', {
+    preHandler: auth.tenant,
+    schema: { tags, summary: 'Every linked account of the API key, with its state', response: { 200: ControlAccountList, 401: Problem } }
+  }, async (request) => {
+    const origin = requestOrigin(request)
+    return { results: accounts.all(requestTenant(request)).map((a) => controlAccount(a, origin)) }
+  })
+
+  r.post('/linked-accounts/:id/relink-needed', {
+    preHandler: auth.tenant,
+    preValidation: emptyBody,
+    schema: {
+      tags,
+      summary: 'Put a linked account in RELINK_NEEDED: its calls answer 401 (or --relink-status) until a new link token for its origin id completes',
+      params: AccountIdParams,
+      response: { 200: ControlAccount, 400: Problem, 401: Problem, 404: Problem, 409: Problem }
+    }
+  }, async (request) => controlAccount(accounts.markRelinkNeeded(requestTenant(request), request.params.id), requestOrigin(request)))
+
+  r.post('/link-tokens/:link_token/complete', {
+    preHandler: auth.tenant,
+    preValidation: emptyBody,
+    schema: {
+      tags,
+      summary: 'Finish a link token headlessly, as the end user would in the widget: success (default), exit or error',
+      params: LinkTokenParams,
+      body: CompleteBody,
+      response: { 200: CompleteResult, 400: Problem, 401: Problem, 404: Problem, 413: Problem, 415: Problem }
+    }
+  }, async (request) => {
+    const b = request.body
+    const tenant = requestTenant(request)
+    const token = request.params.link_token
+    const outcome = b.outcome ?? 'success'
+    const result = outcome === 'exit'
+      ? link.attempt(token, { outcome: 'exit' }, tenant)
+      : outcome === 'error'
+        ? link.attempt(token, { outcome: 'error', integration: b.integration, error: b.error }, tenant)
+        : link.attempt(token, { outcome: 'success', integration: b.integration }, tenant)
+    const base = { outcome: result.outcome, linked_account_id: result.account.id }
+    if (result.outcome === 'success') {
+      return { ...base, public_token: result.publicToken, integration: { ...result.integration, categories: [...result.integration.categories] }, is_relink: result.isRelink, errors: [] }
+    }
+    const errors = result.outcome === 'error' ? result.errors.map((e) => ({ detail: e.detail, problem_type: e.problem_type })) : []
+    return { ...base, public_token: null, integration: null, is_relink: false, errors }
+  })
+
+  r.get('/events', {
+    preHandler: auth.tenant,
+    schema: { tags, summary: 'The API key\'s linked-account events (LinkedAccount.linked, LinkedAccount.deleted), oldest first', response: { 200: EventList, 401: Problem } }
+  }, async (request) => ({
+    results: accounts.events(requestTenant(request)).map((e) => ({
+      id: e.id,
+      event: e.event,
+      linked_account_id: e.linkedAccountId,
+      data: e.data,
+      created_at: iso(e.createdAt)!,
+      due_at: iso(e.dueAt)!,
+      delivered_at: iso(e.deliveredAt)
+    }))
+  }))
+}

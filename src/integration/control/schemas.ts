@@ -1,0 +1,73 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { CATEGORIES } from '../categories.js'
+import { Nullable } from '../http/schemas.js'
+
+/** A linked account as the control API shows it: its state, and its account token once it finished linking. */
+export const ControlAccount = Type.Object({
+  id: Type.String(),
+  category: Type.String(),
+  end_user_origin_id: Type.String(),
+  end_user_organization_name: Nullable(Type.String()),
+  end_user_email_address: Nullable(Type.String()),
+  status: Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }),
+  integration: Nullable(Type.String()),
+  integration_slug: Nullable(Type.String()),
+  account_type: Type.String(),
+  account_token: Nullable(Type.String({ description: 'null until the account first finished linking' })),
+  webhook_listener_url: Type.String(),
+  created_at: Type.String({ format: 'date-time' }),
+  completed_at: Nullable(Type.String({ format: 'date-time' }))
+})
+export type ControlAccount = Static<typeof ControlAccount>
+
+export const ControlAccountList = Type.Object({ results: Type.Array(ControlAccount) })
+
+export const NewAccountBody = Type.Object({
+  category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),
+  end_user_origin_id: Type.String({ minLength: 1 }),
+  integration: Type.Optional(Type.String({ description: 'slug; default: the category\'s first integration' })),
+  end_user_email_address: Type.Optional(Type.String()),
+  end_user_organization_name: Type.Optional(Type.String())
+}, { additionalProperties: false })
+export type NewAccountBody = Static<typeof NewAccountBody>
+
+export const AccountIdParams = Type.Object({ id: Type.String({ minLength: 1 }) })
+
+export const LinkTokenParams = Type.Object({ link_token: Type.String({ minLength: 1 }) })
+
+export const CompleteBody = Type.Object({
+  outcome: Type.Optional(Type.Union([Type.Literal('success'), Type.Literal('exit'), Type.Literal('error')], { description: 'default success' })),
+  integration: Type.Optional(Type.String({ description: 'slug the end user picks; default: the first one offered' })),
+  error: Type.Optional(Type.String({ description: 'with outcome error: invalid_credentials (default), mfa_required, insufficient_permissions, account_locked, password_expired, or any other kind' }))
+}, { additionalProperties: false })
+export type CompleteBody = Static<typeof CompleteBody>
+
+const Integration = Type.Object({
+  name: Type.String(),
+  slug: Type.String(),
+  categories: Type.Array(Type.String()),
+  image: Type.String(),
+  square_image: Type.String(),
+  color: Type.String()
+})
+
+export const CompleteResult = Type.Object({
+  outcome: Type.Union([Type.Literal('success'), Type.Literal('exit'), Type.Literal('error')]),
+  public_token: Nullable(Type.String({ description: 'set on success: exchange it for the account token' })),
+  linked_account_id: Type.String(),
+  integration: Nullable(Integration),
+  is_relink: Type.Boolean(),
+  errors: Type.Array(Type.Object({ detail: Type.String(), problem_type: Type.String() }), { description: 'what onValidationError receives, on outcome error' })
+})
+
+export const EventList = Type.Object({
+  results: Type.Array(Type.Object({
+    id: Type.String(),
+    event: Type.String(),
+    linked_account_id: Type.String(),
+    data: Type.Record(Type.String(), Type.Unknown()),
+    created_at: Type.String({ format: 'date-time' }),
+    due_at: Type.String({ format: 'date-time' }),
+    delivered_at: Nullable(Type.String({ format: 'date-time' }))
+  }))
+})

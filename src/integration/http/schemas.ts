@@ -1,0 +1,9 @@
+import { Type, type TSchema } from '@sinclair/typebox'
+
+/** The unified service's error body, as the real service (Django REST framework) answers: {"detail": "..."}. */
+export const Detail = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": "..."})' })
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
+
+/** Error statuses every authenticated unified route can answer (403 only with --relink-status 403). */
+export const AUTH_ERRORS = { 401: Detail, 403: Detail } as const

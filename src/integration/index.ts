@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../context.js'
+import { accountRoutes } from './accounts/routes.js'
+import { controlRoutes } from './control/routes.js'
+import { installLenientJson } from './http/json-body.js'
+import { redactingLogSerializers as logSerializers } from './http/redact.js'
+import { unifiedInterface } from './http/unified-interface.js'
+import { linkRoutes } from './link/routes.js'
+import { createIntegrationServices, type IntegrationServices } from './services.js'
+import { widgetRoutes } from './widget/routes.js'
+
+export type { IntegrationServices } from './services.js'
+export { integrations, integrationsFor, findIntegration } from './catalog/integrations.js'
+export { createLinkWidgetPort } from './link/widget-port-adapter.js'
+
+/**
+ * Registers the unified service: its error dialect for /api and /{category}/v1, the link flow and linked
+ * accounts under /api/{category}/v1, and their control routes under /_unimock. Returns the shared services
+ * for the other unified-service domains, which register below.
+ */
+export function registerIntegration (app: FastifyInstance, context: AppContext): IntegrationServices {
+  const services = createIntegrationServices(context)
+  context.interfaces.add(unifiedInterface)
+
+  // Tokens travel in some paths (account-token/{public_token}); request logs show them redacted.
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(linkRoutes, { services })
+    await api.register(accountRoutes, { services })
+  }, { logSerializers })
+  void app.register(controlRoutes, { prefix: '/_unimock', services, logSerializers })
+  void app.register(widgetRoutes, { prefix: '/link', port: services.widgetPort, interfaces: context.interfaces, logSerializers })
+
+  return services
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { accountIntegration } from '../accounts/account-views.js'
+import type { StoredAccount } from '../accounts/account-repository.js'
+import { CATEGORIES } from '../categories.js'
+import { requestOrigin, requestTenant } from '../http/account-auth.js'
+import { Detail } from '../http/schemas.js'
+import type { IntegrationServices } from '../services.js'
+import { AccountTokenResponse, CreateLinkTokenExchangeBody, LinkTokenBody, LinkTokenResponse, PublicTokenParams } from './schemas.js'
+
+const BODY_ERRORS = { 400: Detail, 401: Detail, 413: Detail, 415: Detail } as const
+
+function accountToken (accountTokenValue: string, account: StoredAccount): { account_token: string, integration: NonNullable<ReturnType<typeof accountIntegration>>, id: string } {
+  // An exchanged public token always belongs to a completed account, which has an integration.
+  return { account_token: accountTokenValue, integration: accountIntegration(account)!, id: account.id }
+}
+
+/** The link flow's API-key routes: link-token per category and both forms of the public-token exchange. */
+export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> = async (app, { services }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const { auth, link } = services
+
+  for (const category of CATEGORIES) {
+    const tags = [`unified: ${category}`]
+
+    r.post(`/api/${category}/v1/link-token`, {
+      preHandler: auth.tenant,
+      schema: {
+        tags,
+        summary: 'Create a single-use link token for one opening of the link widget',
+        description: 'One linked account per (API key, category, end_user_origin_id): an incomplete one is reused, a complete one is relinked.',
+        body: LinkTokenBody,
+        response: { 200: LinkTokenResponse, ...BODY_ERRORS }
+      }
+    }, async (request) => {
+      const b = request.body
+      const created = link.createLinkToken(requestTenant(request), category, {
+        endUserOriginId: b.end_user_origin_id,
+        endUserEmailAddress: b.end_user_email_address ?? null,
+        endUserOrganizationName: b.end_user_organization_name ?? null,
+        integration: b.integration ?? null,
+        integrationCategory: b.integration_category ?? null,
+        linkExpiryMins: b.link_expiry_mins ?? null,
+        shouldCreateMagicLinkUrl: b.should_create_magic_link_url === true
+      }, requestOrigin(request))
+      return { link_token: created.linkToken, integration_name: created.integrationName, magic_link_url: created.magicLinkUrl }
+    })
+
+    r.get(`/api/${category}/v1/account-token/:public_token`, {
+      preHandler: auth.tenant,
+      schema: {
+        tags,
+        summary: 'Exchange a public token (single use, short-lived) for the permanent account token',
+        params: PublicTokenParams,
+        response: { 200: AccountTokenResponse, 400: Detail, 401: Detail }
+      }
+    }, async (request) => {
+      const exchanged = link.exchange(requestTenant(request), request.params.public_token)
+      return accountToken(exchanged.accountToken, exchanged.account)
+    })
+  }
+
+  r.post('/api/mktg/v1/create-link-token', {
+    preHandler: auth.tenant,
+    schema: {
+      tags: ['unified: link'],
+      summary: 'Exchange a public token for the account token (the spec\'s form; works for every category)',
+      body: CreateLinkTokenExchangeBody,
+      response: { 200: AccountTokenResponse, ...BODY_ERRORS }
+    }
+  }, async (request) => {
+    const exchanged = link.exchange(requestTenant(request), request.body.public_token)
+    return accountToken(exchanged.accountToken, exchanged.account)
+  })
+}

@@ -1,0 +1,54 @@
+import type { Clock } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
+import { digest, digestHex, matchesAny } from '../secrets.js'
+import { accountTypeOf, type Tenant } from './tenant.js'
+import type { TenantRepository } from './tenant-repository.js'
+
+const BEARER = /^bearer$/i
+
+/**
+ * Turns an Authorization header into the tenant it names. With configured keys only those are valid;
+ * without, any well-formed key is valid and becomes its own tenant on first use.
+ */
+export class TenantService {
+  readonly #repo: TenantRepository
+  readonly #clock: Clock
+  readonly #allowed: readonly Buffer[]
+  // Every request authenticates: remember tenants by key digest instead of writing to SQLite each time.
+  readonly #cache = new Map<string, Tenant>()
+
+  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[]) {
+    this.#repo = repo
+    this.#clock = clock
+    this.#allowed = apiKeys.map(digest)
+  }
+
+  authenticate (authorization: string | undefined): Tenant {
+    const key = parseBearer(authorization)
+    if (this.#allowed.length > 0 && !matchesAny(key, this.#allowed)) throw appError('AUTH_KEY_UNKNOWN')
+    const hash = digestHex(key)
+    const cached = this.#cache.get(hash)
+    if (cached !== undefined) return cached
+    const tenant = this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
+    this.#cache.set(hash, tenant)
+    return tenant
+  }
+
+  /** After a reset the tenants table is empty; cached ids would point at rows that no longer exist. */
+  forget (): void { this.#cache.clear() }
+}
+
+/** The API key of `Authorization: Bearer <key>`; throws an AppError saying what is wrong with the header. */
+export function parseBearer (authorization: string | undefined): string {
+  if (authorization === undefined || authorization.trim() === '') throw appError('AUTH_KEY_MISSING')
+  const parts = authorization.trim().split(/\s+/)
+  const scheme = parts[0]!
+  if (!BEARER.test(scheme)) {
+    // The offending text is not echoed: it may be a key sent without its scheme.
+    const reason = parts.length === 1 ? 'no scheme; the value must start with "Bearer "' : 'the scheme is not Bearer'
+    throw appError('AUTH_KEY_MALFORMED', { reason })
+  }
+  if (parts.length === 1) throw appError('AUTH_KEY_MALFORMED', { reason: 'no API key follows "Bearer"' })
+  if (parts.length > 2) throw appError('AUTH_KEY_MALFORMED', { reason: 'the API key must not contain spaces' })
+  return parts[1]!
+}
