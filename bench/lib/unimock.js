@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-/** The built CLI: the bench measures what users run (`npm start`), not the TypeScript sources. */
-export const UNIMOCK_SERVER = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url))
+/**
+ * The built CLI: the bench measures what users run (`npm start`), not the TypeScript sources.
+ * UNIMOCK_BENCH_SERVER points at another build's server.js, e.g. to compare two commits.
+ */
+export const UNIMOCK_SERVER = process.env.UNIMOCK_BENCH_SERVER || fileURLToPath(new URL('../../dist/src/server.js', import.meta.url))
 
 export function assertBuilt () {
   if (!existsSync(UNIMOCK_SERVER)) {
