@@ -1,0 +1,121 @@
+import type { Statement } from 'better-sqlite3'
+import type { Db } from '../store/database.js'
+import { INT64_MAX } from './int64.js'
+import type { PlantStatus } from './plant-input.js'
+
+/** A plant as the store answers it: the four keys every response carries. */
+export interface Plant {
+  readonly id: bigint
+  readonly name: string | null
+  readonly status: string
+  readonly tags: string[]
+}
+
+export interface PlantRecord {
+  readonly id: bigint
+  readonly name: string | null
+  readonly category: string | null
+  readonly status: PlantStatus
+  readonly tags: string[]
+}
+
+interface PlantRow {
+  id: bigint
+  name: string | null
+  status: string
+  tags: string
+}
+
+type UpsertParams = Omit<PlantRecord, 'tags'> & { tagsJson: string }
+
+const COLUMNS = 'id, name, status, tags'
+
+/**
+ * SQL for plants. Every statement reads integers as BigInt (`safeIntegers`), so ids up to 2^63-1 come back
+ * exactly. `plants.tags` keeps the client's list as written; `plant_tags` indexes it for the tag search.
+ */
+export class PlantRepository {
+  readonly #db: Db
+  readonly #get: Statement<[bigint]>
+  readonly #maxId: Statement<[]>
+  readonly #firstFreeId: Statement<[]>
+  readonly #upsert: Statement<[UpsertParams]>
+  readonly #clearTags: Statement<[bigint]>
+  readonly #addTag: Statement<[bigint, string]>
+  readonly #byStatus: Statement<[string]>
+  readonly #byTags: Statement<[string]>
+  readonly #count: Statement<[]>
+  readonly #save: (plant: PlantRecord) => void
+
+  constructor (db: Db) {
+    this.#db = db
+    this.#get = db.prepare<[bigint]>(`SELECT ${COLUMNS} FROM plants WHERE id = ?`).safeIntegers()
+    this.#maxId = db.prepare<[]>('SELECT max(id) FROM plants').pluck().safeIntegers()
+    // Only reached once an id of 2^63-1 is taken: the lowest positive id nobody holds.
+    this.#firstFreeId = db.prepare<[]>(`
+      SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM plants WHERE id = 1)
+      UNION ALL
+      SELECT p.id + 1 FROM plants p
+       WHERE p.id > 0 AND p.id < ${INT64_MAX} AND NOT EXISTS (SELECT 1 FROM plants q WHERE q.id = p.id + 1)
+      ORDER BY 1 LIMIT 1`).pluck().safeIntegers()
+    this.#upsert = db.prepare<[UpsertParams]>(`
+      INSERT INTO plants (id, name, category, status, tags) VALUES (@id, @name, @category, @status, @tagsJson)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,
+        status = excluded.status, tags = excluded.tags`)
+    this.#clearTags = db.prepare<[bigint]>('DELETE FROM plant_tags WHERE plant_id = ?')
+    this.#addTag = db.prepare<[bigint, string]>('INSERT OR IGNORE INTO plant_tags (plant_id, tag) VALUES (?, ?)')
+    this.#byStatus = db.prepare<[string]>(
+      `SELECT ${COLUMNS} FROM plants WHERE status IN (SELECT value FROM json_each(?)) ORDER BY id`).safeIntegers()
+    this.#byTags = db.prepare<[string]>(`
+      SELECT ${COLUMNS} FROM plants
+       WHERE id IN (SELECT plant_id FROM plant_tags WHERE tag IN (SELECT value FROM json_each(?)))
+       ORDER BY id`).safeIntegers()
+    this.#count = db.prepare<[]>('SELECT count(*) FROM plants').pluck()
+    // Built once: a transaction function made per call costs more than the statements it runs.
+    this.#save = db.transaction((plant: PlantRecord) => {
+      this.#upsert.run({ id: plant.id, name: plant.name, category: plant.category, status: plant.status, tagsJson: JSON.stringify(plant.tags) })
+      this.#clearTags.run(plant.id)
+      for (const tag of plant.tags) this.#addTag.run(plant.id, tag)
+    })
+  }
+
+  get (id: bigint): Plant | undefined {
+    const row = this.#get.get(id) as PlantRow | undefined
+    return row === undefined ? undefined : toPlant(row)
+  }
+
+  /** The id an add without one receives: one above the highest, or the lowest free one once that is taken. */
+  nextId (): bigint {
+    const max = this.#maxId.get() as bigint | null
+    if (max === null || max < 1n) return 1n
+    if (max < INT64_MAX) return max + 1n
+    return this.#firstFreeId.get() as bigint
+  }
+
+  /** Inserts or fully replaces a plant with its tags, in one transaction. */
+  save (plant: PlantRecord): void {
+    this.#save(plant)
+  }
+
+  /** Plants whose status is one of `statuses`, ascending id. */
+  findByStatus (statuses: readonly string[]): Plant[] {
+    return (this.#byStatus.all(JSON.stringify(statuses)) as PlantRow[]).map(toPlant)
+  }
+
+  /** Plants carrying any of `tags` (exact match), each once, ascending id. */
+  findByTags (tags: readonly string[]): Plant[] {
+    return (this.#byTags.all(JSON.stringify(tags)) as PlantRow[]).map(toPlant)
+  }
+
+  count (): number {
+    return this.#count.get() as number
+  }
+
+  deleteAll (): void {
+    this.#db.exec('DELETE FROM plant_tags; DELETE FROM plants')
+  }
+}
+
+function toPlant (row: PlantRow): Plant {
+  return { id: row.id, name: row.name, status: row.status, tags: JSON.parse(row.tags) as string[] }
+}
