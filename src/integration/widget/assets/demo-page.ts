@@ -106,7 +106,8 @@ export const demoScript = String.raw`(function () {
   var button = document.getElementById('connect')
   var status = document.getElementById('status')
   var presetLinkToken = settings.link_token
-  var connected = false
+  // What the card said once connected, restored when a reconnect is cancelled.
+  var connected = null
 
   function show (id, text) { document.getElementById(id).textContent = text }
   function log (text) { document.getElementById('log').appendChild(document.createElement('li')).textContent = text }
@@ -145,12 +146,12 @@ export const demoScript = String.raw`(function () {
   function exchange (publicToken) {
     setStatus('Finishing setup\u2026', 'busy')
     return backend('exchange-public-token', { public_token: publicToken }).then(function (answer) {
-      connected = true
       show('integration-name', answer.integration_name)
       show('account-id', answer.account.id)
       show('account-status', answer.account.status)
       log('exchanged the public token; account ' + answer.account.id + ' is ' + answer.account.status)
-      setStatus('Connected to ' + answer.integration_name, 'ok')
+      connected = 'Connected to ' + answer.integration_name
+      setStatus(connected, 'ok')
       ready('Reconnect')
     })
   }
@@ -174,7 +175,8 @@ export const demoScript = String.raw`(function () {
         },
         onExit: function () {
           log('onExit')
-          if (!connected) setStatus('Not connected', 'idle')
+          if (connected) setStatus(connected, 'ok')
+          else setStatus('Not connected', 'idle')
           ready(connected ? 'Reconnect' : button.getAttribute('data-label'))
         },
         onError: function (error) { failed(error); ready('Try again') }

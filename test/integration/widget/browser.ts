@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { Test } from 'tap'
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core'
+
+/** The system Chromium (apt package `chromium`); CI installs it. Never a browser downloaded by playwright. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+
+/** Fails, never skips, when Chromium is missing: a silent skip would hide that the widget went untested. */
+export async function launchChromium (t: Test): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}: the link widget tests need it. Install it with ` +
+      '`apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary).')
+  }
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+  t.teardown(() => browser.close())
+  return browser
+}
+
+/**
+ * A browser context that reaches only the two local origins of a test: logos and anything else on the
+ * internet are refused, so the tests never depend on the network (the widget falls back to initials).
+ */
+export async function isolatedContext (t: Test, browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 760 } })
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort())
+  context.setDefaultTimeout(15_000)
+  t.teardown(() => context.close())
+  return context
+}
+
+export interface IntegratorSite {
+  /** The integrator's page, on an origin of its own (localhost) distinct from unimock's (127.0.0.1). */
+  readonly url: string
+}
+
+/**
+ * An integrator's own page on another origin, loading the widget script from unimock as a product page
+ * loads the real one from its CDN. `openWidget(linkToken, options)` initializes the widget, opens it on
+ * onReady, and records every callback in `window.events`.
+ */
+export async function startIntegratorSite (t: Test, unimockUrl: string): Promise<IntegratorSite> {
+  const page = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Acme People · Settings</title></head>
+<body style="font-family: system-ui, sans-serif; margin: 32px">
+<h1>Acme People</h1><p>Settings · Integrations</p>
+<div id="embed-here" style="width: 420px; height: 620px"></div>
+<script src="${unimockUrl}/link/initialize.js"></script>
+<script>
+  window.events = []
+  window.openWidget = function (linkToken, options) {
+    window.MergeLink.initialize(Object.assign({
+      linkToken: linkToken,
+      onReady: function () { events.push({ type: 'ready' }); window.MergeLink.openLink() },
+      onSuccess: function (publicToken) { events.push({ type: 'success', publicToken: publicToken }) },
+      onExit: function () { events.push({ type: 'exit' }) },
+      onError: function (error) { events.push({ type: 'error', error: error }) },
+      onValidationError: function (errors) { events.push({ type: 'validation', errors: errors }) }
+    }, options || {}))
+  }
+</script>
+</body></html>`
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(page)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return { url: `http://localhost:${(server.address() as AddressInfo).port}/` }
+}
+
+export interface WidgetEvent {
+  readonly type: 'ready' | 'success' | 'exit' | 'error' | 'validation'
+  readonly publicToken?: string
+  readonly error?: { code: string, detail: string }
+  readonly errors?: Array<{ detail: string, problem_type: string }>
+}
+
+export async function events (page: Page): Promise<WidgetEvent[]> {
+  return page.evaluate(() => (globalThis as unknown as { events: WidgetEvent[] }).events)
+}
+
+/** Waits until a callback of this type has run (the browser polls; nothing here sleeps). */
+export async function waitForEvent (page: Page, type: WidgetEvent['type']): Promise<WidgetEvent> {
+  await page.waitForFunction((wanted) => (globalThis as unknown as { events: WidgetEvent[] }).events.some((e) => e.type === wanted), type)
+  return (await events(page)).find((e) => e.type === type)!
+}
+
+export function widget (page: Page): FrameLocator {
+  return page.frameLocator('iframe[data-link-widget]')
+}
+
+/** What the end user reads must be business wording: nothing about unimock, Merge, tokens or APIs. */
+export const TECHNICAL_WORDS = /unimock|merge|token|\bapi\b|localhost|127\.0\.0\.1/i

@@ -1,0 +1,282 @@
+import t, { type Test } from 'tap'
+import type { Page } from 'playwright-core'
+import { startUnimock } from '../../../src/server.js'
+import { TECHNICAL_WORDS, events, isolatedContext, launchChromium, startIntegratorSite, waitForEvent, widget } from './browser.js'
+
+// The whole link flow in headless Chromium against a real unimock: an integrator's page on another origin
+// loads /link/initialize.js, opens the widget, and the test clicks through it as an end user would.
+
+const API_KEY = 'test_widget_flow'
+const auth = { authorization: `Bearer ${API_KEY}` }
+
+const unimock = await startUnimock()
+t.teardown(() => unimock.close())
+const browser = await launchChromium(t)
+const site = await startIntegratorSite(t, unimock.url)
+
+async function call (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number, body: any }> {
+  const res = await fetch(unimock.url + path, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) })
+  })
+  const text = await res.text()
+  return { status: res.status, body: text === '' ? null : JSON.parse(text) }
+}
+
+async function linkToken (originId: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await call('POST', '/api/hris/v1/link-token', {
+    end_user_origin_id: originId,
+    end_user_organization_name: 'Acme',
+    end_user_email_address: 'it@acme.example',
+    categories: ['hris'],
+    ...extra
+  })
+  if (res.status !== 200) throw new Error(`link-token answered ${res.status}: ${JSON.stringify(res.body)}`)
+  return res.body.link_token as string
+}
+
+/** The linked account of an origin id as the integrator's backend sees it in the list. */
+async function accountOf (originId: string): Promise<{ status: string, integration: unknown }> {
+  const res = await call('GET', `/api/hris/v1/linked-accounts?end_user_origin_id=${encodeURIComponent(originId)}&is_test_account=true`)
+  if (res.status !== 200 || res.body.results.length !== 1) throw new Error(`linked-accounts answered ${res.status}: ${JSON.stringify(res.body)}`)
+  return res.body.results[0]
+}
+
+async function exchange (publicToken: string): Promise<{ accountToken: string, details: any }> {
+  const exchanged = await call('GET', `/api/hris/v1/account-token/${encodeURIComponent(publicToken)}`)
+  if (exchanged.status !== 200) throw new Error(`account-token answered ${exchanged.status}: ${JSON.stringify(exchanged.body)}`)
+  const accountToken = exchanged.body.account_token as string
+  const details = await call('GET', '/api/hris/v1/account-details', undefined, { 'x-account-token': accountToken })
+  return { accountToken, details: details.body }
+}
+
+/** Runs a test on a fresh integrator page and checks no script on it (or in the widget) threw. */
+function flow (name: string, body: (t: Test, page: Page) => Promise<void>): void {
+  t.test(name, async (t) => {
+    const context = await isolatedContext(t, browser)
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => { errors.push(error.message) })
+    await page.goto(site.url)
+    await body(t, page)
+    t.same(errors, [], 'no script error on the page or in the widget')
+  })
+}
+
+flow('success: onSuccess gets a public token that exchanges for a complete account', async (t, page) => {
+  const token = await linkToken('flow-success')
+  t.equal((await accountOf('flow-success')).status, 'INCOMPLETE')
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, token)
+  await waitForEvent(page, 'ready')
+
+  const ui = widget(page)
+  await ui.getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  t.notMatch(await ui.locator('body').innerText(), TECHNICAL_WORDS, 'the picker speaks business wording')
+  t.ok(await ui.getByRole('button', { name: 'BambooHR' }).isVisible(), 'the catalogue lists the category\'s systems')
+  t.ok(await ui.getByRole('button', { name: 'Gusto' }).isVisible())
+  t.notOk(await ui.getByRole('button', { name: 'Greenhouse' }).isVisible(), 'only this category')
+
+  await ui.getByRole('button', { name: 'BambooHR' }).click()
+  await ui.getByRole('heading', { name: 'Sign in to BambooHR' }).waitFor()
+  t.notMatch(await ui.locator('body').innerText(), TECHNICAL_WORDS, 'the sign-in form speaks business wording')
+  await ui.getByLabel('Username or email').fill('jane@acme.example')
+  await ui.getByLabel('Password').fill('correct horse')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+
+  const success = await waitForEvent(page, 'success')
+  t.type(success.publicToken, 'string')
+  await ui.getByRole('heading', { name: /all set/ }).waitFor()
+  t.notMatch(await ui.locator('body').innerText(), TECHNICAL_WORDS, 'the success screen speaks business wording')
+
+  const { accountToken, details } = await exchange(success.publicToken!)
+  t.type(accountToken, 'string')
+  t.match(details, { status: 'COMPLETE', integration: 'BambooHR', integration_slug: 'bamboohr', end_user_origin_id: 'flow-success' })
+
+  await ui.getByRole('button', { name: 'Finish' }).click()
+  await page.locator('[data-link-widget-overlay]').waitFor({ state: 'detached' })
+  t.same((await events(page)).map((e) => e.type), ['ready', 'success'], 'finishing after success is not an exit')
+  t.equal(await page.evaluate(() => (globalThis as any).document.body.style.overflow), '', 'the page scrolls again')
+})
+
+flow('exit: closing the widget calls onExit and the account stays incomplete', async (t, page) => {
+  const token = await linkToken('flow-exit')
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, token)
+  const ui = widget(page)
+  await ui.getByRole('button', { name: 'Gusto' }).click()
+  await ui.getByRole('button', { name: 'Close' }).click()
+  await waitForEvent(page, 'exit')
+  t.equal(await page.locator('[data-link-widget-overlay]').count(), 0, 'the modal is gone')
+  t.same((await events(page)).map((e) => e.type), ['ready', 'exit'])
+  t.equal((await accountOf('flow-exit')).status, 'INCOMPLETE')
+  const session = await call('GET', `/link/api/session?link_token=${encodeURIComponent(token)}`)
+  t.equal(session.body.state, 'USED', 'an abandoned link cannot be reopened')
+})
+
+flow('validation error: error_invalid_credentials shows in the form, then a good password connects', async (t, page) => {
+  const token = await linkToken('flow-validation')
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, token)
+  const ui = widget(page)
+  await ui.getByRole('button', { name: 'BambooHR' }).click()
+  await ui.getByLabel('Username or email').fill('jane@acme.example')
+  await ui.getByLabel('Password').fill('error_invalid_credentials')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+
+  const validation = await waitForEvent(page, 'validation')
+  t.equal(validation.errors?.length, 1)
+  t.match(validation.errors?.[0], { problem_type: 'INVALID_CREDENTIALS', detail: /BambooHR/ })
+  const alert = ui.getByRole('alert')
+  await alert.waitFor()
+  t.equal(await alert.innerText(), validation.errors?.[0]?.detail, 'the form shows the same message')
+  t.notMatch(await ui.locator('body').innerText(), TECHNICAL_WORDS)
+  t.equal(await ui.getByLabel('Password').getAttribute('aria-invalid'), 'true')
+  t.equal((await accountOf('flow-validation')).status, 'INCOMPLETE')
+  t.notOk((await events(page)).some((e) => e.type === 'success' || e.type === 'exit' || e.type === 'error'))
+
+  await ui.getByLabel('Password').fill('the right one')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+  const success = await waitForEvent(page, 'success')
+  const { details } = await exchange(success.publicToken!)
+  t.equal(details.status, 'COMPLETE')
+})
+
+flow('other error_<kind> passwords reach onValidationError with their problem type', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, await linkToken('flow-mfa'))
+  const ui = widget(page)
+  await ui.getByRole('button', { name: 'Workday' }).click()
+  await ui.getByLabel('Username or email').fill('admin')
+  await ui.getByLabel('Password').fill('error_mfa_required')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+  const validation = await waitForEvent(page, 'validation')
+  t.match(validation.errors, [{ problem_type: 'MFA_REQUIRED', detail: /Workday/ }])
+  t.equal((await accountOf('flow-mfa')).status, 'INCOMPLETE')
+})
+
+flow('a used, expired or unknown link opens into an error state and calls onError', async (t, page) => {
+  const used = await linkToken('flow-used')
+  const completed = await call('POST', `/_unimock/link-tokens/${encodeURIComponent(used)}/complete`, {})
+  t.equal(completed.status, 200, 'the link was used elsewhere')
+
+  const cases: Array<[string, string, RegExp]> = [
+    [used, 'link_token_used', /already been used/],
+    ['no-such-link-token', 'link_token_invalid', /not valid/]
+  ]
+  for (const [token, code, heading] of cases) {
+    await page.evaluate(() => { (globalThis as any).events.length = 0 })
+    await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, token)
+    const error = await waitForEvent(page, 'error')
+    t.equal(error.error?.code, code)
+    const ui = widget(page)
+    await ui.getByRole('heading', { name: heading }).waitFor()
+    t.notMatch(await ui.locator('body').innerText(), TECHNICAL_WORDS)
+    await ui.getByRole('button', { name: 'Close' }).last().click()
+    await waitForEvent(page, 'exit')
+  }
+
+  // Expiry follows unimock's clock: 30 minutes by default.
+  const expiring = await linkToken('flow-expired')
+  t.equal((await call('POST', '/_unimock/clock/advance', { by: '31m' })).status, 200)
+  await page.evaluate(() => { (globalThis as any).events.length = 0 })
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, expiring)
+  const expired = await waitForEvent(page, 'error')
+  t.equal(expired.error?.code, 'link_token_expired')
+  await widget(page).getByRole('heading', { name: 'This link has expired' }).waitFor()
+  t.equal((await accountOf('flow-expired')).status, 'INCOMPLETE')
+})
+
+flow('a link that expires while the form is open ends in the error state', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, await linkToken('flow-expires-midway'))
+  const ui = widget(page)
+  await ui.getByRole('button', { name: 'BambooHR' }).click()
+  await ui.getByLabel('Username or email').fill('jane')
+  await ui.getByLabel('Password').fill('secret')
+  t.equal((await call('POST', '/_unimock/clock/advance', { by: '2h' })).status, 200)
+  await ui.getByRole('button', { name: 'Connect' }).click()
+  const error = await waitForEvent(page, 'error')
+  t.equal(error.error?.code, 'link_token_expired')
+  await ui.getByRole('heading', { name: 'This link has expired' }).waitFor()
+  t.equal((await accountOf('flow-expires-midway')).status, 'INCOMPLETE')
+})
+
+flow('shouldSendTokenOnSuccessfulLink=false holds onSuccess until the widget closes', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok, { shouldSendTokenOnSuccessfulLink: false }) }, await linkToken('flow-delayed'))
+  const ui = widget(page)
+  await ui.getByRole('button', { name: 'BambooHR' }).click()
+  await ui.getByLabel('Username or email').fill('jane')
+  await ui.getByLabel('Password').fill('secret')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+  await ui.getByRole('heading', { name: /all set/ }).waitFor()
+  t.same((await events(page)).map((e) => e.type), ['ready'], 'no onSuccess while the widget is open')
+  await ui.getByRole('button', { name: 'Finish' }).click()
+  const success = await waitForEvent(page, 'success')
+  t.same((await events(page)).map((e) => e.type), ['ready', 'success'])
+  t.equal((await exchange(success.publicToken!)).details.status, 'COMPLETE')
+})
+
+flow('a preselected integration skips the picker; parentContainerID embeds instead of a modal', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok, { parentContainerID: 'embed-here' }) }, await linkToken('flow-embedded', { integration: 'gusto' }))
+  const ui = widget(page)
+  await ui.getByRole('heading', { name: 'Sign in to Gusto' }).waitFor()
+  t.equal(await page.locator('#embed-here iframe[data-link-widget]').count(), 1, 'the iframe sits in the container')
+  t.equal(await page.locator('[data-link-widget-overlay]').count(), 0, 'no modal overlay')
+  t.equal(await ui.getByRole('button', { name: 'Back' }).count(), 0, 'nothing else to pick')
+  await ui.getByLabel('Username or email').fill('jane')
+  await ui.getByLabel('Password').fill('secret')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+  const success = await waitForEvent(page, 'success')
+  t.match((await exchange(success.publicToken!)).details, { integration: 'Gusto', integration_slug: 'gusto' })
+  await ui.getByRole('button', { name: 'Finish' }).click()
+  await page.locator('#embed-here iframe').waitFor({ state: 'detached' })
+})
+
+flow('closeLink() closes an open widget as an exit', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, await linkToken('flow-close-link'))
+  await widget(page).getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  await page.evaluate(() => { (globalThis as any).MergeLink.closeLink() })
+  await waitForEvent(page, 'exit')
+  t.equal(await page.locator('iframe[data-link-widget]').count(), 0)
+  t.equal((await accountOf('flow-close-link')).status, 'INCOMPLETE')
+})
+
+flow('initialize alone shows nothing; openLink before initialize is a clear error', async (t, page) => {
+  const token = await linkToken('flow-no-open')
+  await page.evaluate((tok) => {
+    const g = globalThis as any
+    g.MergeLink.initialize({ linkToken: tok, onReady: () => { g.events.push({ type: 'ready' }) } })
+  }, token)
+  await waitForEvent(page, 'ready')
+  t.equal(await page.locator('iframe').count(), 0, 'nothing is shown until openLink')
+  const fresh = await (await isolatedContext(t, browser)).newPage()
+  await fresh.goto(site.url)
+  const message = await fresh.evaluate(() => {
+    try { (globalThis as any).MergeLink.openLink(); return 'opened' } catch (error) { return String(error) }
+  })
+  t.match(message, /call MergeLink\.initialize/)
+  const missing = await fresh.evaluate(() => {
+    try { (globalThis as any).MergeLink.initialize({}); return 'initialized' } catch (error) { return String(error) }
+  })
+  t.match(missing, /linkToken is required/)
+})
+
+flow('a Magic Link opens the same flow as a page of its own', async (t, page) => {
+  const created = await call('POST', '/api/hris/v1/link-token', {
+    end_user_origin_id: 'flow-magic',
+    end_user_organization_name: 'Acme',
+    end_user_email_address: 'it@acme.example',
+    categories: ['hris'],
+    should_create_magic_link_url: true,
+    link_expiry_mins: 1440
+  })
+  const url = created.body.magic_link_url as string
+  t.match(url, /^http:\/\/127\.0\.0\.1:\d+\/link\/magic\?link_token=/)
+  await page.goto(url)
+  await page.getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  t.equal(await page.getByRole('button', { name: 'Close' }).count(), 0, 'no page to return to, so no close button')
+  await page.getByRole('button', { name: 'Rippling' }).click()
+  await page.getByLabel('Username or email').fill('jane')
+  await page.getByLabel('Password').fill('secret')
+  await page.getByRole('button', { name: 'Connect' }).click()
+  await page.getByText('You can close this window.').waitFor()
+  t.notMatch(await page.locator('body').innerText(), TECHNICAL_WORDS)
+  t.match(await accountOf('flow-magic'), { status: 'COMPLETE', integration: { slug: 'rippling' } })
+})
