@@ -7,7 +7,7 @@ import { type Random, SeededRandom } from './core/random.js'
 import { openDatabase, type Db } from './store/database.js'
 import { InterfaceRegistry } from './http/interfaces.js'
 import { RouteTable } from './http/route-table.js'
-import { installErrorHandling } from './http/error-handling.js'
+import { installErrorHandling, sendError, toAppError } from './http/error-handling.js'
 import { installValidation } from './http/validation.js'
 import { adminRoutes } from './admin/routes.js'
 import { Scheduler } from './jobs/scheduler.js'
@@ -69,8 +69,12 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
       // Tokens and keys never reach the logs in clear.
       redact: { paths: ['req.headers.authorization', 'req.headers["x-account-token"]', 'req.headers.api_key'], censor: '[redacted]' }
     },
-    // Plant ids are int64: keep them exact by parsing with a lossless parser where needed (see plant-store/json.ts).
-    forceCloseConnections: 'idle'
+    forceCloseConnections: 'idle',
+    // Tokens and ids travel in paths; the default of 100 characters would refuse long opaque ones.
+    maxParamLength: 500,
+    // Errors Fastify raises before routing (a malformed percent-encoding, an over-long parameter) still
+    // answer in the dialect of the interface the URL belongs to.
+    frameworkErrors: (error, _request, reply) => { sendError(reply, interfaces, toAppError(error, config.bodyLimit)) }
   }) as unknown as UnimockApp
   Object.defineProperty(app, 'unimock', { value: context })
   log = app.log

@@ -17,6 +17,7 @@ export const errorCatalogue = {
   BODY_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'The request body is larger than {limit} bytes. Send a smaller body.' },
   MALFORMED_JSON: { status: 400, title: 'Bad Request', message: 'The request body is not valid JSON: {reason}.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', message: 'Content-Type {contentType} is not supported. Send application/json.' },
+  URI_TOO_LONG: { status: 414, title: 'URI Too Long', message: 'A path segment of this URL is too long. Send the value shorter, or in the body.' },
   INVALID_REQUEST: { status: 400, title: 'Bad Request', message: 'Invalid request: {reason}.' },
   INTERNAL: { status: 500, title: 'Internal Server Error', message: 'unimock failed unexpectedly: {reason}. This is a bug in unimock; please report it.' },
 
@@ -34,6 +35,18 @@ export const errorCatalogue = {
   PLANT_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: '{reason}. Log in with GET /v3/user/auth/login and send Authorization: Bearer <token>.' },
   USER_NOT_FOUND: { status: 404, title: 'User not found', message: 'User not found: no user is named {username}.' },
   USER_BAD_LOGIN: { status: 400, title: 'Invalid username/password supplied', message: 'Invalid username/password supplied: {reason}.' },
+
+  // unified service data: common-model lists and records, their filters and cursors (src/integration/data)
+  DATA_BAD_TIMESTAMP: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
+  DATA_BAD_PARAM: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
+  DATA_BAD_EXPAND: { status: 400, title: 'Bad Request', message: 'Invalid expand "{value}": {model} has no relation of that name. Use a comma-separated list of: {allowed}.' },
+  DATA_FILTER_UNSUPPORTED: { status: 400, title: 'Bad Request', message: 'The {param} filter of {model} is not simulated by unimock: the answer would silently ignore it. Remove it and filter on your side.' },
+  DATA_BAD_CURSOR: { status: 400, title: 'Bad Request', message: 'Invalid cursor: it is malformed or was not issued by this server. Pass the next or previous value of an earlier page unchanged.' },
+  DATA_CURSOR_FOREIGN: { status: 400, title: 'Bad Request', message: 'Invalid cursor: it belongs to another list (another model or linked account). Use a cursor from a page of this same list.' },
+  DATA_CURSOR_PARAMS_CHANGED: { status: 400, title: 'Bad Request', message: 'Invalid cursor: it was issued for different query parameters. Keep every parameter except cursor and page_size identical across pages, or start again without a cursor.' },
+  DATA_RECORD_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No {model} with id {id} in this linked account.' },
+  DATA_ACCOUNT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No linked account {id} has data in unimock. List linked accounts with GET /_unimock/linked-accounts.' },
+  DATA_MODEL_NOT_FOUND: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}": use {category}.{ModelName} of the linked account\'s category, such as {example}.' },
 
   // unified service: API keys (tenants), account tokens, the link flow, linked accounts (src/integration)
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },
@@ -57,6 +70,18 @@ export const errorCatalogue = {
   LINKED_ACCOUNT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No linked account {id} belongs to this API key. GET /_unimock/linked-accounts lists them.' },
   LINKED_ACCOUNT_EXISTS: { status: 409, title: 'Conflict', message: 'A complete {category} linked account ({id}) already exists for end_user_origin_id "{originId}". Relink it through a new link token, or delete it first.' },
   LINKED_ACCOUNT_NOT_COMPLETE: { status: 409, title: 'Conflict', message: 'Linked account {id} is {status}: only a linked account that finished linking can need relinking.' },
+
+  // sync status, resync and rate limits (src/integration/sync)
+  SYNC_UNKNOWN_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": it is not a model of this linked account. Use one of: {allowed}.' },
+  SYNC_TARGET_DISABLED: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": the model is DISABLED for this linked account and never syncs. Enable it first.' },
+  SYNC_MISSING_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target: an INCREMENTAL resync needs "target", the model_id to sync (e.g. hris.Employee).' },
+  SYNC_BAD_TYPE: { status: 400, title: 'Bad Request', message: 'Invalid sync_type "{value}": use FULL or INCREMENTAL (or send no body for FULL).' },
+  SYNC_UNKNOWN_ACCOUNT: { status: 404, title: 'Not Found', message: 'No linked account {id} for this API key. List them with GET /_unimock/linked-accounts.' },
+  SYNC_NOT_LINKED: { status: 409, title: 'Conflict', message: 'Linked account {id} has not finished linking, so it has no sync state yet. Complete its link flow first.' },
+  SYNC_UNKNOWN_MODEL: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}" for this linked account. Use one of: {allowed}.' },
+  SYNC_BAD_DURATION: { status: 400, title: 'Bad Request', message: '"{value}" is not a duration for {field}. Use forms such as 90s, 15m, 24h or PT5M.' },
+  RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'You have reached the rate limit of {limit} requests per minute for this linked account. Retry after {seconds} seconds.' },
+  RESYNC_RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'A FULL resync of this linked account is limited to one every {window}; the next one is possible in {seconds} seconds. Use an INCREMENTAL resync with a target for fresher data now.' },
 
   // link widget (/link): the pages and JSON endpoints the browser widget talks to
   LINK_WIDGET_UNKNOWN_LINK: { status: 404, title: 'Not Found', message: 'No link session matches this link token. Create one with POST /api/{category}/v1/link-token and pass its link_token to MergeLink.initialize.' },

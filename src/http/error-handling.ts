@@ -23,6 +23,8 @@ export function toAppError (error: unknown, bodyLimit: number): AppError {
   if (error instanceof SyntaxError || (e.statusCode === 400 && /JSON/i.test(e.message ?? ''))) {
     return appError('MALFORMED_JSON', { reason: e.message ?? 'unparsable' })
   }
+  if (e.statusCode === 414) return appError('URI_TOO_LONG')
+  if (e.code === 'FST_ERR_BAD_URL') return appError('INVALID_REQUEST', { reason: `the URL is malformed (${e.message ?? 'bad encoding'})` })
   if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
     return appError('INVALID_REQUEST', { reason: e.message ?? 'rejected' })
   }

@@ -112,3 +112,16 @@ t.test('the OpenAPI document is generated from the route schemas', async (t) => 
   t.ok(doc.paths['/_unimock/clock/advance'].post.responses['409'], 'error responses documented')
   t.ok(doc.paths['/_unimock/health']?.get)
 })
+
+t.test('errors raised before routing still answer JSON in the interface dialect', async (t) => {
+  const { app } = await makeApp(t)
+  const badUrl = await app.inject({ method: 'GET', url: '/_unimock/%E0%A4%A' })
+  t.equal(badUrl.statusCode, 400)
+  t.match(json(badUrl), { code: 'INVALID_REQUEST', detail: /malformed/ })
+  const plant = await app.inject({ method: 'GET', url: '/v3/plant/%E0%A4%A' })
+  t.equal(plant.statusCode, 400)
+  t.match(json(plant), { code: 400, type: 'error' })
+  const long = await app.inject({ method: 'GET', url: `/v3/user/${'u'.repeat(600)}` })
+  t.equal(long.statusCode, 414)
+  t.match(json(long), { code: 414, type: 'error' })
+})
