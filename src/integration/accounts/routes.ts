@@ -17,7 +17,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
     const tags = [`unified: ${category}`]
 
     r.get(`/api/${category}/v1/account-details`, {
-      preHandler: auth.account,
+      onRequest: auth.account,
       schema: {
         tags,
         summary: 'The linked account of the X-Account-Token',
@@ -26,7 +26,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
     }, async (request) => accountDetails(requestAccount(request).account, requestOrigin(request)))
 
     r.post(`/api/${category}/v1/delete-account`, {
-      preHandler: auth.account,
+      onRequest: auth.account,
       schema: {
         tags,
         summary: 'Delete the linked account of the X-Account-Token (POST, not DELETE); answers 200 with an empty body',
@@ -39,7 +39,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
     })
 
     r.get(`/api/${category}/v1/linked-accounts`, {
-      preHandler: auth.tenant,
+      onRequest: auth.tenant,
       schema: {
         tags,
         summary: 'The API key\'s linked accounts, filtered, in pages (every category\'s path lists all categories)',

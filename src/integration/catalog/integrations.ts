@@ -78,9 +78,10 @@ export const integrations: readonly IntegrationInfo[] = Object.freeze([
 
 const bySlug = new Map(integrations.map((i) => [i.slug, i]))
 
-/** The integrations the widget offers for a category, in catalogue order. */
+/** The integrations the widget offers for a category: those made for it first, then those that also serve it. */
 export function integrationsFor (category: string): readonly IntegrationInfo[] {
-  return integrations.filter((i) => i.categories.includes(category))
+  const serving = integrations.filter((i) => i.categories.includes(category))
+  return [...serving.filter((i) => i.categories[0] === category), ...serving.filter((i) => i.categories[0] !== category)]
 }
 
 export function findIntegration (slug: string): IntegrationInfo | undefined {

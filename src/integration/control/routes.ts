@@ -41,7 +41,7 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
   const emptyBody = async (request: { body: unknown }): Promise<void> => { request.body ??= {} }
 
   r.post('/linked-accounts', {
-    preHandler: auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags,
       summary: 'Create a complete linked account without the link flow (an incomplete attempt for the origin id is completed)',
@@ -61,7 +61,7 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
   })
 
   r.get('/linked-accounts', {
-    preHandler: auth.tenant,
+    onRequest: auth.tenant,
     schema: { tags, summary: 'Every linked account of the API key, with its state', response: { 200: ControlAccountList, 401: Problem } }
   }, async (request) => {
     const origin = requestOrigin(request)
@@ -69,7 +69,7 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
   })
 
   r.post('/linked-accounts/:id/relink-needed', {
-    preHandler: auth.tenant,
+    onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: {
       tags,
@@ -80,7 +80,7 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
   }, async (request) => controlAccount(accounts.markRelinkNeeded(requestTenant(request), request.params.id), requestOrigin(request)))
 
   r.post('/link-tokens/:link_token/complete', {
-    preHandler: auth.tenant,
+    onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: {
       tags,
@@ -108,7 +108,7 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
   })
 
   r.get('/events', {
-    preHandler: auth.tenant,
+    onRequest: auth.tenant,
     schema: { tags, summary: 'The API key\'s linked-account events (LinkedAccount.linked, LinkedAccount.deleted), oldest first', response: { 200: EventList, 401: Problem } }
   }, async (request) => ({
     results: accounts.events(requestTenant(request)).map((e) => ({

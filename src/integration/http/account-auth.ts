@@ -5,10 +5,12 @@ import type { Tenant } from '../tenants/tenant.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
 /**
- * Authentication of unified-service requests, as Fastify preHandlers. Use them on any route under /api or
- * /{category}/v1:
+ * Authentication of unified-service requests, as Fastify route hooks. Attach them as `onRequest`, so that
+ * authentication comes before body parsing and validation, as in the real service (Django REST framework
+ * authenticates first): an unauthenticated request gets its 401, not a 400 about its body. They also work as
+ * `preHandler`. Use them on any route under /api or /{category}/v1:
  *
- *   r.get('/api/hris/v1/employees', { preHandler: auth.account, schema: {...} }, async (request) => {
+ *   r.get('/api/hris/v1/employees', { onRequest: auth.account, schema: {...} }, async (request) => {
  *     const { tenant, account } = requestAccount(request)
  *     ...
  *   })
@@ -63,14 +65,14 @@ export function createUnifiedAuth (tenantService: TenantService, accountService:
 /** The tenant resolved by `auth.tenant` or `auth.account` for this request. */
 export function requestTenant (request: FastifyRequest): Tenant {
   const tenant = tenants.get(request)
-  if (tenant === undefined) throw new Error('requestTenant: the route has no auth.tenant or auth.account preHandler')
+  if (tenant === undefined) throw new Error('requestTenant: the route has no auth.tenant or auth.account hook')
   return tenant
 }
 
 /** The tenant and linked account resolved by `auth.account` for this request. */
 export function requestAccount (request: FastifyRequest): AuthenticatedAccount {
   const account = accounts.get(request)
-  if (account === undefined) throw new Error('requestAccount: the route has no auth.account preHandler')
+  if (account === undefined) throw new Error('requestAccount: the route has no auth.account hook')
   return { tenant: requestTenant(request), account }
 }
 

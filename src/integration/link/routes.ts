@@ -24,7 +24,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
     const tags = [`unified: ${category}`]
 
     r.post(`/api/${category}/v1/link-token`, {
-      preHandler: auth.tenant,
+      onRequest: auth.tenant,
       schema: {
         tags,
         summary: 'Create a single-use link token for one opening of the link widget',
@@ -47,7 +47,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
     })
 
     r.get(`/api/${category}/v1/account-token/:public_token`, {
-      preHandler: auth.tenant,
+      onRequest: auth.tenant,
       schema: {
         tags,
         summary: 'Exchange a public token (single use, short-lived) for the permanent account token',
@@ -61,7 +61,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
   }
 
   r.post('/api/mktg/v1/create-link-token', {
-    preHandler: auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags: ['unified: link'],
       summary: 'Exchange a public token for the account token (the spec\'s form; works for every category)',

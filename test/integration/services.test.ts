@@ -1,0 +1,161 @@
+import t from 'tap'
+import { buildApp } from '../../src/app.js'
+import { VirtualClock } from '../../src/core/clock.js'
+import { isAppError } from '../../src/core/errors.js'
+import { integrations, integrationsFor } from '../../src/integration/catalog/integrations.js'
+import { CATEGORIES } from '../../src/integration/categories.js'
+import { requestAccount, requestTenant } from '../../src/integration/http/account-auth.js'
+import { createIntegrationServices } from '../../src/integration/services.js'
+import { makeApp, START } from '../helpers/app.js'
+import { Client } from './helpers.js'
+
+/** The surfaces other domains build on: the widget port, the account hooks, the auth hooks. */
+
+function codeOf (fn: () => unknown): string | undefined {
+  try { fn() } catch (error) { return isAppError(error) ? error.code : 'not an AppError' }
+  return undefined
+}
+
+t.test('the catalogue has realistic integrations for every category', async (t) => {
+  for (const category of CATEGORIES) {
+    const list = integrationsFor(category)
+    t.ok(list.length >= 4, `${category}: ${list.length} integrations`)
+    t.equal(list[0]!.categories[0], category, `${category} lists its own integrations first`)
+  }
+  const slugs = integrations.map((i) => i.slug)
+  t.equal(new Set(slugs).size, slugs.length, 'slugs are unique')
+  for (const i of integrations) {
+    t.match(i, { name: String, slug: /^[a-z0-9-]+$/, image: /^https:\/\/.+\.png$/, square_image: /^https:\/\/.+\.png$/, color: /^#[0-9A-F]{6}$/ }, i.slug)
+  }
+  t.same(integrationsFor('hris').slice(0, 2).map((i) => i.name), ['BambooHR', 'Workday'])
+})
+
+t.test('the link widget port: view, validation errors, success, single use, expiry, exit', async (t) => {
+  const { app, clock } = await makeApp(t)
+  const services = createIntegrationServices(app.unimock)
+  const port = services.widgetPort
+  const c = new Client(app, 'key-a')
+
+  t.equal(port.view('never-issued'), undefined)
+  t.equal(codeOf(() => port.complete('never-issued', { integration: 'gusto' })), 'LINK_WIDGET_UNKNOWN_LINK')
+
+  const token = await c.linkToken('hris', { end_user_origin_id: 'o1', end_user_organization_name: 'Northwind' })
+  t.match(port.view(token), { state: 'READY', category: 'hris', endUserOrganizationName: 'Northwind' })
+  t.same(port.view(token)!.integrations.map((i) => i.slug), integrationsFor('hris').map((i) => i.slug))
+
+  const rejected = port.complete(token, { integration: 'gusto', username: 'admin', password: 'error_invalid_credentials' })
+  t.same(rejected, { ok: false, errors: [{ detail: 'Gusto did not accept this username and password. Check them and try again.', problem_type: 'INVALID_CREDENTIALS' }] })
+  const other = port.complete(token, { integration: 'gusto', password: 'error_sso_required' })
+  t.match(other, { ok: false, errors: [{ problem_type: 'SSO_REQUIRED', detail: /Gusto rejected the connection/ }] })
+  t.equal(port.view(token)!.state, 'READY', 'a validation error leaves the token usable')
+  t.equal((await c.get('/_unimock/linked-accounts')).json().results[0].status, 'INCOMPLETE')
+  t.equal(codeOf(() => port.complete(token, { integration: 'greenhouse' })), 'LINK_WIDGET_UNKNOWN_INTEGRATION')
+
+  const done = port.complete(token, { integration: 'gusto', username: 'admin', password: 'hunter2' })
+  t.match(done, { ok: true, publicToken: String, integration: { slug: 'gusto', name: 'Gusto' } })
+  t.equal(port.view(token)!.state, 'USED')
+  t.equal(codeOf(() => port.complete(token, { integration: 'gusto' })), 'LINK_WIDGET_LINK_USED')
+  port.exit(token)
+  t.equal(port.view(token)!.state, 'USED', 'closing the modal after a success changes nothing')
+  if (done.ok) {
+    const exchanged = await c.get(`/api/hris/v1/account-token/${done.publicToken}`)
+    t.equal(exchanged.statusCode, 200, 'the public token from the widget exchanges over HTTP')
+  }
+
+  const preselected = await c.linkToken('hris', { end_user_origin_id: 'o2', integration: 'rippling' })
+  t.same(port.view(preselected)!.integrations.map((i) => i.slug), ['rippling'])
+  const relink = await c.linkToken('hris', { end_user_origin_id: 'o1', integration: 'rippling' })
+  t.same(port.view(relink)!.integrations.map((i) => i.slug), ['gusto'], 'a relink offers the account\'s own integration')
+
+  const exitToken = await c.linkToken('ats', { end_user_origin_id: 'o3' })
+  port.exit(exitToken)
+  t.equal(port.view(exitToken)!.state, 'USED', 'exit spends the token')
+  t.equal(codeOf(() => port.complete(exitToken, { integration: 'lever' })), 'LINK_WIDGET_LINK_USED')
+  port.exit('never-issued')
+
+  const expiring = await c.linkToken('crm', { end_user_origin_id: 'o4' })
+  await clock.advanceBy(30 * 60_000)
+  t.equal(port.view(expiring)!.state, 'EXPIRED')
+  t.equal(codeOf(() => port.complete(expiring, { integration: 'hubspot' })), 'LINK_WIDGET_LINK_EXPIRED')
+})
+
+t.test('onAccountLinked listeners run inside the completion; a throwing one undoes it', async (t) => {
+  const { app } = await makeApp(t)
+  const services = createIntegrationServices(app.unimock)
+  const c = new Client(app, 'key-a')
+  const seen: Array<{ id: string, isRelink: boolean, status: string, eventId: string, at: number }> = []
+  let fail = false
+  services.onAccountLinked((e) => {
+    if (fail) throw new Error('listener failed')
+    seen.push({ id: e.account.id, isRelink: e.isRelink, status: e.account.status, eventId: e.eventId, at: e.at })
+  })
+
+  const token = await c.linkToken('hris', { end_user_origin_id: 'o1' })
+  fail = true
+  t.throws(() => services.widgetPort.complete(token, { integration: 'gusto' }), /listener failed/)
+  t.equal(services.widgetPort.view(token)!.state, 'READY', 'the token was not spent')
+  t.equal((await c.get('/_unimock/linked-accounts')).json().results[0].status, 'INCOMPLETE')
+  t.same((await c.get('/_unimock/events')).json().results, [], 'no event was recorded')
+
+  fail = false
+  t.match(services.widgetPort.complete(token, { integration: 'gusto' }), { ok: true })
+  const [account] = (await c.get('/_unimock/linked-accounts')).json().results
+  const [event] = (await c.get('/_unimock/events')).json().results
+  t.same(seen, [{ id: account.id, isRelink: false, status: 'COMPLETE', eventId: event.id, at: START }])
+
+  const relink = await c.linkToken('hris', { end_user_origin_id: 'o1' })
+  services.widgetPort.complete(relink, { integration: 'gusto' })
+  t.equal(seen[1]!.isRelink, true)
+
+  const created = services.accounts.createComplete(services.tenants.authenticate('Bearer key-a'), { category: 'ats', endUserOriginId: 'o9' })
+  t.equal(seen[2]!.id, created.id, 'accounts created by the control API are linked too')
+})
+
+t.test('onAccountDeleted listeners run inside the deletion; a throwing one keeps the account', async (t) => {
+  const { app } = await makeApp(t)
+  const services = createIntegrationServices(app.unimock)
+  const c = new Client(app, 'key-a')
+  const { accountToken, accountId } = await c.link('hris', 'o1')
+  const deleted: string[] = []
+  let fail = true
+  services.onAccountDeleted((account) => {
+    if (fail) throw new Error('cleanup failed')
+    deleted.push(account.id)
+  })
+  const acct = c.withAccount(accountToken)
+  t.equal((await acct.post('/api/hris/v1/delete-account')).statusCode, 200, 'the app\'s own services have no such listener')
+  const again = await c.link('hris', 'o1')
+  const tenant = services.tenants.authenticate('Bearer key-a')
+  const account = services.accounts.authenticate(tenant, again.accountToken, 'hris')
+  t.throws(() => { services.accounts.delete(account) }, /cleanup failed/)
+  t.equal((await c.withAccount(again.accountToken).get('/api/hris/v1/account-details')).statusCode, 200, 'still there')
+  fail = false
+  services.accounts.delete(account)
+  t.same(deleted, [account.id])
+  t.not(account.id, accountId)
+})
+
+t.test('the auth hooks serve other domains\' routes, including the /{category}/v1 alias', async (t) => {
+  const app = buildApp({ clock: 'virtual', logLevel: 'silent' }, { clock: new VirtualClock(START) })
+  t.teardown(() => app.close())
+  const services = createIntegrationServices(app.unimock)
+  void app.register(async (api) => {
+    api.get('/hris/v1/probe', { onRequest: services.auth.account }, async (request) => {
+      const { tenant, account } = requestAccount(request)
+      return { tenant: tenant.id, account: account.id, category: account.category, slug: account.integrationSlug }
+    })
+    api.get('/api/ats/v1/probe', { preHandler: services.auth.tenant }, async (request) => ({ tenant: requestTenant(request).id }))
+  })
+  await app.ready()
+  const c = new Client(app, 'key-a')
+  const { accountToken, accountId } = await c.link('hris', 'o1', { integration: 'hibob' })
+  const ok = await c.withAccount(accountToken).get('/hris/v1/probe')
+  t.equal(ok.statusCode, 200)
+  t.match(ok.json(), { account: accountId, category: 'hris', slug: 'hibob', tenant: Number })
+  const missing = await c.get('/hris/v1/probe')
+  t.equal(missing.statusCode, 401)
+  t.same(missing.json(), { detail: 'Account Token must be passed in as an X-Account-Token header.' }, 'the alias speaks the unified dialect')
+  t.match(missing.headers['content-type'], /^application\/json/)
+  t.equal((await c.get('/api/ats/v1/probe')).statusCode, 200)
+  t.equal((await new Client(app, undefined).get('/api/ats/v1/probe')).statusCode, 401)
+})
