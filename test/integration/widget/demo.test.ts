@@ -97,7 +97,8 @@ t.test('the demo page runs the whole flow in a browser', async (t) => {
   await page.getByRole('button', { name: 'Reconnect' }).click()
   await ui.getByRole('heading', { name: 'Sign in to Personio' }).waitFor()
   await ui.getByRole('button', { name: 'Close' }).click()
-  await page.locator('iframe').waitFor({ state: 'detached' })
+  // onExit runs once unimock has recorded the exit, a moment after the modal is gone.
+  await page.getByRole('button', { name: 'Reconnect' }).and(page.locator(':enabled')).waitFor()
   t.equal(await page.locator('#status').innerText(), 'Connected to Personio')
   t.same(errors, [], 'no script error')
 })

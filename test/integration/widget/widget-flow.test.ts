@@ -280,3 +280,28 @@ flow('a Magic Link opens the same flow as a page of its own', async (t, page) =>
   t.notMatch(await page.locator('body').innerText(), TECHNICAL_WORDS)
   t.match(await accountOf('flow-magic'), { status: 'COMPLETE', integration: { slug: 'rippling' } })
 })
+
+flow('update() swaps in a fresh link token before the widget opens', async (t, page) => {
+  const used = await linkToken('flow-update')
+  t.equal((await call('POST', `/_unimock/link-tokens/${encodeURIComponent(used)}/complete`, { outcome: 'exit' })).status, 200)
+  await page.evaluate((tok) => {
+    const g = globalThis as any
+    g.MergeLink.initialize({ linkToken: tok, onReady: () => { g.events.push({ type: 'ready' }) }, onSuccess: (p: string) => { g.events.push({ type: 'success', publicToken: p }) } })
+  }, used)
+  await waitForEvent(page, 'ready')
+  const fresh = await linkToken('flow-update')
+  await page.evaluate((tok) => {
+    const g = globalThis as any
+    g.events.length = 0
+    g.MergeLink.update({ linkToken: tok })
+  }, fresh)
+  await waitForEvent(page, 'ready')
+  await page.evaluate(() => { (globalThis as any).MergeLink.openLink() })
+  const ui = widget(page)
+  await ui.getByRole('button', { name: 'HiBob' }).click()
+  await ui.getByLabel('Username or email').fill('jane')
+  await ui.getByLabel('Password').fill('secret')
+  await ui.getByRole('button', { name: 'Connect' }).click()
+  const success = await waitForEvent(page, 'success')
+  t.match((await exchange(success.publicToken!)).details, { status: 'COMPLETE', integration: 'HiBob' })
+})
