@@ -101,7 +101,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
       tags: [
         { name: 'control', description: 'unimock control API' },
         { name: 'plant', description: 'plant store: plants' },
-        { name: 'user', description: 'plant store: users and sessions' }
+        { name: 'user', description: 'plant store: users and sessions' },
+        { name: 'link-widget', description: 'link widget: the script, pages and JSON endpoints the browser widget uses' }
       ]
     }
   })
