@@ -45,7 +45,7 @@ export const errorCatalogue = {
   DATA_CURSOR_FOREIGN: { status: 400, title: 'Bad Request', message: 'Invalid cursor: it belongs to another list (another model or linked account). Use a cursor from a page of this same list.' },
   DATA_CURSOR_PARAMS_CHANGED: { status: 400, title: 'Bad Request', message: 'Invalid cursor: it was issued for different query parameters. Keep every parameter except cursor and page_size identical across pages, or start again without a cursor.' },
   DATA_RECORD_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No {model} with id {id} in this linked account.' },
-  DATA_ACCOUNT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No linked account {id} has data in unimock. List linked accounts with GET /_unimock/linked-accounts.' },
+  DATA_ACCOUNT_NOT_LINKED: { status: 409, title: 'Conflict', message: 'Linked account {id} has not finished linking, so it has no third-party data to sync. Complete its link flow first.' },
   DATA_MODEL_NOT_FOUND: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}": use {category}.{ModelName} of the linked account\'s category, such as {example}.' },
 
   // unified service: API keys (tenants), account tokens, the link flow, linked accounts (src/integration)

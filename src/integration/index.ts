@@ -7,6 +7,7 @@ import { redactingLogSerializers as logSerializers } from './http/redact.js'
 import { unifiedInterface } from './http/unified-interface.js'
 import { linkRoutes } from './link/routes.js'
 import { createIntegrationServices, type IntegrationServices } from './services.js'
+import { registerData } from './data/index.js'
 import { widgetRoutes } from './widget/routes.js'
 
 export type { IntegrationServices } from './services.js'
@@ -31,5 +32,6 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
   void app.register(controlRoutes, { prefix: '/_unimock', services, logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: services.widgetPort, interfaces: context.interfaces, logSerializers })
 
+  registerData(app, context, services)
   return services
 }

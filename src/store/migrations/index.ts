@@ -1,5 +1,6 @@
 import { plantStore } from './001-plant-store.js'
 import { integrationAccounts } from './002-integration-accounts.js'
+import { unifiedData } from './003-unified-data.js'
 import { jobs } from './004-jobs.js'
 
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, jobs]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs]

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { AUTH_ERRORS, Detail } from '../http/schemas.js'
+import type { ModelDef } from './catalogue.js'
+import type { RawQuery } from './query.js'
+import { LazyCompilers } from './lazy-compilers.js'
+import { DataSchemas } from './schemas.js'
+import type { DataService } from './service.js'
+
+export interface DataRouteOptions {
+  readonly data: DataService
+  /** `auth.account` of the link domain: resolves the tenant and the linked account, or answers 401/403. */
+  readonly authenticate: (request: FastifyRequest) => Promise<void>
+  /** The linked account id `authenticate` resolved for this request. */
+  readonly accountId: (request: FastifyRequest) => string
+}
+
+/**
+ * The list and retrieve endpoints of every common model, generated from the catalogue: the documented
+ * /api/{category}/v1/{segment}[/{id}], and the unversioned forms the spec has seen in use,
+ * /api/{category}/{segment} and /{category}/v1/{segment}, hidden from the OpenAPI document but identical.
+ */
+export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const schemas = new DataSchemas(data.catalogue)
+  const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
+  const compilers = new LazyCompilers(app)
+
+  for (const model of data.catalogue.models) {
+    const forms: Array<{ path: string, hide: boolean }> = [
+      { path: `/api/${model.category}/v1/${model.segment}`, hide: false },
+      { path: `/api/${model.category}/${model.segment}`, hide: true },
+      { path: `/${model.category}/v1/${model.segment}`, hide: true }
+    ]
+    const tags = [`unified: ${model.category}`]
+    const listResponse = { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
+    const recordResponse = { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
+    const listQuery = schemas.listQuery(model)
+    const retrieveQuery = schemas.retrieveQuery(model)
+
+    for (const form of forms) {
+      r.get(form.path, {
+        onRequest: authenticate,
+        serializerCompiler: compilers.serializer(`${model.id}:list`),
+        validatorCompiler: compilers.validator(`${model.id}:list`),
+        schema: {
+          hide: form.hide,
+          tags,
+          summary: `List ${model.name} records synced from the linked account (${model.id})`,
+          description: describeList(model),
+          querystring: listQuery,
+          response: listResponse
+        }
+      }, async (request) => data.list(accountId(request), model, request.query as RawQuery))
+
+      if (!model.retrieve) continue
+      r.get(`${form.path}/:id`, {
+        onRequest: authenticate,
+        serializerCompiler: compilers.serializer(`${model.id}:retrieve`),
+        validatorCompiler: compilers.validator(`${model.id}:retrieve`),
+        schema: {
+          hide: form.hide,
+          tags,
+          summary: `Retrieve one ${model.name} record by id (${model.id})`,
+          params: IdParams,
+          querystring: retrieveQuery,
+          response: recordResponse
+        }
+      }, async (request) => data.retrieve(accountId(request), model, request.params.id, request.query as RawQuery))
+    }
+  }
+}
+
+function describeList (model: ModelDef): string {
+  const lines = [
+    'Records appear when a sync pass writes them; modified_at is when a sync last wrote a change.',
+    'modified_after/created_after are strict (>), modified_before/created_before strict (<); timestamps have microseconds.',
+    'Pages follow the order records were first synced; next/previous are opaque cursors bound to the other parameters.'
+  ]
+  if (model.unsupportedParams.length > 0) lines.push(`Not simulated (400 if used): ${model.unsupportedParams.join(', ')}.`)
+  return lines.join(' ')
+}

@@ -1,0 +1,86 @@
+import type { Clock } from '../../core/clock.js'
+import { hash32 } from '../../core/random.js'
+import type { Db } from '../../store/database.js'
+import type { Catalogue, DataCategory, ModelDef } from './catalogue.js'
+import { DataSets, type DataSettings } from './data-sets.js'
+import { Generator } from './generator.js'
+import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
+import { DataReader, type Page } from './reader.js'
+import { DataRepository } from './repository.js'
+import { SyncStamps } from './stamps.js'
+import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
+
+/**
+ * The data domain's public surface: reading synced records (list, retrieve) and sync passes that make the
+ * simulated third-party changes visible. Knows nothing of HTTP; the sync scheduler drives `runSyncPass`.
+ */
+export class DataService {
+  readonly catalogue: Catalogue
+  readonly #repo: DataRepository
+  readonly #sets: DataSets
+  readonly #reader: DataReader
+  readonly #passes: SyncPasses
+  readonly #stamps: SyncStamps
+
+  constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
+    this.catalogue = deps.catalogue
+    this.#repo = new DataRepository(deps.db)
+    this.#sets = new DataSets(this.#repo, deps.catalogue, deps.settings, deps.clock)
+    this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
+    this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue, hash32(`cursor:${deps.settings.seed}`))
+    this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock)
+  }
+
+  list (accountId: string, model: ModelDef, raw: RawQuery): Page {
+    return this.#reader.list(accountId, model, parseListQuery(model, raw))
+  }
+
+  retrieve (accountId: string, model: ModelDef, id: string, raw: RawQuery): Record<string, unknown> {
+    return this.#reader.retrieve(accountId, model, id, parseRecordQuery(model, raw))
+  }
+
+  /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */
+  runSyncPass (accountId: string, modelId: string, options: SyncPassOptions = {}): SyncPassResult {
+    return this.#passes.run(accountId, this.#sets.model(modelId), options)
+  }
+
+  /** What a pass would still have to write now. */
+  pending (accountId: string, modelId: string, now?: number): PendingWork {
+    return this.#passes.pending(accountId, this.#sets.model(modelId), now)
+  }
+
+  /** A FULL resync: the following passes write every live record again (then what is pending). */
+  beginFullRewrite (accountId: string, modelId: string): void {
+    this.#passes.beginRewrite(accountId, this.#sets.model(modelId))
+  }
+
+  /** One complete pass of every model of the account's category. */
+  syncAll (accountId: string, category: DataCategory, now?: number): SyncPassResult[] {
+    return this.#sets.modelsOf(category).map((m) => this.#passes.run(accountId, m, { now }))
+  }
+
+  /** Records the remote holds at the anchor: what an initial sync loads. */
+  volume (accountId: string, modelId: string): number {
+    const model = this.#sets.model(modelId)
+    return this.#sets.existingSet(accountId, model)?.initialCount ?? this.#sets.account(accountId, model.category).count(model.name)
+  }
+
+  /**
+   * A stamp later than every modified_at written so far and than the clock's current millisecond: the
+   * `last_sync_finished` of a sync whose passes are done, so that every record it wrote is strictly before it.
+   */
+  nextStamp (nowMs?: number): number {
+    return this.#stamps.next(nowMs)
+  }
+
+  deleteAccount (accountId: string): void {
+    this.#repo.transaction(() => { this.#repo.deleteAccount(accountId) })
+    this.#sets.forget(accountId)
+  }
+
+  clear (): void {
+    this.#repo.clear()
+    this.#sets.forget()
+    this.#stamps.reset(0)
+  }
+}

@@ -1,0 +1,146 @@
+import type { Clock } from '../../core/clock.js'
+import type { DataCategory, ModelDef } from './catalogue.js'
+import type { DataSets } from './data-sets.js'
+import { epochAt, type Op } from './remote-changes.js'
+import type { DataRepository, DataSet } from './repository.js'
+import type { SyncStamps } from './stamps.js'
+
+/**
+ * Sync passes: what makes the simulated remote visible through the API. A pass writes, in this order, what
+ * is pending for one (account, model): the rest of a FULL rewrite in progress, the initial records not yet
+ * written, then the remote changes (new, changed, deleted records) due by now, each written record getting
+ * the pass's stamp as modified_at. `maxRecords` cuts a pass short; the next pass resumes exactly where it
+ * stopped, so a scheduler can spread an initial sync over several passes or leave a sync partial.
+ */
+
+export interface SyncPassOptions {
+  /** The instant of the pass (epoch ms); the clock's now by default. */
+  readonly now?: number
+  /** Write at most this many records; the rest stays pending for later passes. Unlimited by default. */
+  readonly maxRecords?: number
+}
+
+export interface SyncPassResult {
+  readonly modelId: string
+  /** modified_at (microseconds) of every record this pass wrote. */
+  readonly stampUs: number
+  readonly created: number
+  readonly changed: number
+  readonly deleted: number
+  readonly rewritten: number
+  /** Records still pending after this pass (initial, remote changes due by now, FULL rewrite). */
+  readonly remaining: number
+}
+
+export interface PendingWork {
+  readonly rewrite: number
+  readonly initial: number
+  readonly changes: number
+  readonly total: number
+}
+
+export class SyncPasses {
+  readonly #repo: DataRepository
+  readonly #sets: DataSets
+  readonly #stamps: SyncStamps
+  readonly #clock: Clock
+
+  constructor (repo: DataRepository, sets: DataSets, stamps: SyncStamps, clock: Clock) {
+    this.#repo = repo
+    this.#sets = sets
+    this.#stamps = stamps
+    this.#clock = clock
+  }
+
+  run (accountId: string, model: ModelDef, options: SyncPassOptions = {}): SyncPassResult {
+    const now = options.now ?? this.#clock.now()
+    return this.#repo.transaction(() => {
+      const data = this.#sets.account(accountId, model.category)
+      let s: Mutable<DataSet> = { ...this.#sets.set(accountId, model) }
+      const stamp = this.#stamps.next(now)
+      let budget = options.maxRecords ?? Number.POSITIVE_INFINITY
+      let created = 0
+      let changed = 0
+      let deleted = 0
+      let rewritten = 0
+
+      if (s.rewriteFrom !== null && budget > 0) {
+        const limit = Number.isFinite(budget) ? budget : Number.MAX_SAFE_INTEGER
+        const r = this.#repo.rewrite(s.id, s.rewriteFrom, limit, stamp)
+        rewritten = r.written
+        budget -= Math.max(r.written, r.next === null ? 0 : limit)
+        s.rewriteFrom = r.next
+      }
+
+      if (s.initialWritten < s.initialCount && budget > 0) {
+        const n = Math.min(budget, s.initialCount - s.initialWritten)
+        this.#repo.insertRange(s.id, s.initialWritten, s.initialWritten + n, s.nextSeq, stamp)
+        s = { ...s, initialWritten: s.initialWritten + n, nextSeq: s.nextSeq + n }
+        created += n
+        budget -= n
+      }
+
+      // Remote changes wait for the initial load: they are replayed in order once it is complete.
+      if (s.initialWritten >= s.initialCount && budget > 0) {
+        const changes = this.#sets.changes(data, s, model)
+        const current = epochAt(data.anchorMs, now)
+        while (s.appliedEpoch < current && budget > 0) {
+          const epoch = s.appliedEpoch + 1
+          const ops = changes.ops(epoch, s.remoteCount)
+          while (s.appliedOps < ops.length && budget > 0) {
+            const op = ops[s.appliedOps]!
+            const outcome = this.#apply(s, op, stamp)
+            if (outcome === 'create') { created++; s.nextSeq++ } else if (outcome === 'change') changed++; else if (outcome === 'delete') deleted++
+            s.appliedOps++
+            budget--
+          }
+          if (s.appliedOps >= ops.length) {
+            s.remoteCount += changes.created(epoch, ops)
+            s.appliedEpoch = epoch
+            s.appliedOps = 0
+          }
+        }
+      }
+
+      this.#repo.saveProgress(s, stamp)
+      return { modelId: model.id, stampUs: stamp, created, changed, deleted, rewritten, remaining: this.#pending(accountId, model, s, now).total }
+    })
+  }
+
+  #apply (s: DataSet, op: Op, stamp: number): Op['kind'] | 'none' {
+    switch (op.kind) {
+      case 'create': return this.#repo.insertOne(s.id, s.nextSeq, op.index, stamp) ? 'create' : 'none'
+      case 'change': return this.#repo.change(s.id, op.index, stamp) ? 'change' : 'none'
+      case 'delete': return this.#repo.remove(s.id, op.index, stamp) ? 'delete' : 'none'
+    }
+  }
+
+  /** Starts a FULL rewrite: the next passes write every live record again before anything else. */
+  beginRewrite (accountId: string, model: ModelDef): void {
+    this.#repo.transaction(() => {
+      const s = this.#sets.set(accountId, model)
+      this.#repo.saveProgress({ ...s, rewriteFrom: 0 }, s.lastStamp)
+    })
+  }
+
+  pending (accountId: string, model: ModelDef, now = this.#clock.now()): PendingWork {
+    const s = this.#sets.existingSet(accountId, model)
+    if (s === undefined) {
+      const data = this.#sets.account(accountId, model.category as DataCategory)
+      const initial = data.count(model.name)
+      return { rewrite: 0, initial, changes: 0, total: initial }
+    }
+    return this.#pending(accountId, model, s, now)
+  }
+
+  #pending (accountId: string, model: ModelDef, s: DataSet, now: number): PendingWork {
+    const data = this.#sets.account(accountId, model.category)
+    const rewrite = s.rewriteFrom === null ? 0 : this.#repo.liveFrom(s.id, s.rewriteFrom)
+    const initial = s.initialCount - s.initialWritten
+    const changes = this.#sets.changes(data, s, model).pending(
+      { epoch: s.appliedEpoch, op: s.appliedOps, remoteCount: s.remoteCount }, epochAt(data.anchorMs, now))
+    return { rewrite, initial, changes, total: rewrite + initial + changes }
+  }
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
