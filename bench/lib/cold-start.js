@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { onCore } from './cores.js'
 import { freePort, waitFor200 } from './http.js'
+import { cpuSecondsOf } from './processes.js'
 import { median, min, max } from './stats.js'
 
 /**
@@ -9,7 +10,9 @@ import { median, min, max } from './stats.js'
  * own "ready" line is not trusted. The port is chosen beforehand so the probe can start knocking at once.
  *
  * @param {{command?: string, args: (port: number) => string[], env?: object, cpu?: number|null, probePath: string}} spec
- * @returns {Promise<number>} milliseconds
+ * Also returns the CPU the process had used by then: unlike the wall time, it barely moves when other work
+ * competes for the core (null without /proc).
+ * @returns {Promise<{ms: number, cpuMs: number|null}>}
  */
 export async function coldStartOnce ({ command = process.execPath, args, env = {}, cpu = null, probePath, timeoutMs = 30000 }) {
   const port = await freePort()
@@ -22,7 +25,9 @@ export async function coldStartOnce ({ command = process.execPath, args, env = {
   const exit = once(child, 'exit').then(() => { exited = true })
   try {
     await waitFor200(`http://127.0.0.1:${port}${probePath}`, { timeoutMs, intervalMs: 1, isAlive: () => !exited })
-    return performance.now() - started
+    const ms = performance.now() - started
+    const cpu = cpuSecondsOf(child.pid)
+    return { ms, cpuMs: cpu === null ? null : cpu * 1000 }
   } catch (error) {
     throw new Error(`${error.message}\n${stderr}`)
   } finally {
@@ -33,12 +38,17 @@ export async function coldStartOnce ({ command = process.execPath, args, env = {
 
 /**
  * Runs several cold starts of each contender, interleaved (a, b, a, b, ...) so a burst of other work on the
- * machine hurts both alike. @returns {Promise<Record<string, {runs: number[], median: number, min: number, max: number}>>}
+ * machine hurts both alike.
+ * @returns {Promise<Record<string, {runs: number[], median: number, min: number, max: number, cpuMedian: number}>>}
  */
 export async function compareColdStarts (contenders, runs) {
-  const times = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]))
+  const results = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]))
   for (let i = 0; i < runs; i++) {
-    for (const [name, spec] of Object.entries(contenders)) times[name].push(await coldStartOnce(spec))
+    for (const [name, spec] of Object.entries(contenders)) results[name].push(await coldStartOnce(spec))
   }
-  return Object.fromEntries(Object.entries(times).map(([name, t]) => [name, { runs: t, median: median(t), min: min(t), max: max(t) }]))
+  return Object.fromEntries(Object.entries(results).map(([name, list]) => {
+    const t = list.map((r) => r.ms)
+    const cpu = list.map((r) => r.cpuMs).filter((c) => c !== null)
+    return [name, { runs: t, median: median(t), min: min(t), max: max(t), cpuRuns: cpu, cpuMedian: median(cpu) }]
+  }))
 }

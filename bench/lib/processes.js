@@ -1,6 +1,25 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { onCore } from './cores.js'
+
+const TICKS_PER_SECOND = 100 // USER_HZ, 100 on every Linux architecture the bench runs on
+
+/**
+ * CPU seconds (user + system, all threads) a process has used so far, from /proc; null where there is no
+ * /proc. Dividing the CPU a server burnt by the requests it answered gives a cost per request that, unlike
+ * req/s, barely moves when other work competes for the core.
+ */
+export function cpuSecondsOf (pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of the line.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND
+  } catch {
+    return null
+  }
+}
 
 const TAIL = 4000
 
@@ -42,6 +61,8 @@ export async function startServer ({ name, command = process.execPath, args = []
     pid: child.pid,
     isAlive: () => !exited,
     stderrTail: () => stderr,
+    /** CPU seconds used so far (see cpuSecondsOf), null when unknown. */
+    cpuSeconds: () => cpuSecondsOf(child.pid),
     /** SIGTERM, then SIGKILL if it has not exited within graceMs. */
     async stop (graceMs = 5000) {
       if (exited) return exit
