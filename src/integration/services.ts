@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js'
 import { createIds, type Ids } from '../core/ids.js'
-import { type AccountDeletedListener, AccountHooks, type AccountLinkedListener } from './accounts/account-hooks.js'
+import { type AccountDeletedListener, AccountHooks, type AccountLinkedListener, type LinkRequestedListener } from './accounts/account-hooks.js'
 import { AccountRepository } from './accounts/account-repository.js'
 import { AccountService } from './accounts/account-service.js'
 import { EventRepository } from './events/event-repository.js'
@@ -31,6 +31,8 @@ export interface IntegrationServices {
   readonly widgetPort: LinkWidgetPort
   onAccountLinked(fn: AccountLinkedListener): void
   onAccountDeleted(fn: AccountDeletedListener): void
+  /** A link token was created: the sync work records which models common_models disabled. */
+  onLinkRequested(fn: LinkRequestedListener): void
 }
 
 export function createIntegrationServices (context: AppContext): IntegrationServices {
@@ -71,6 +73,7 @@ export function createIntegrationServices (context: AppContext): IntegrationServ
     outbox,
     widgetPort: createLinkWidgetPort(link),
     onAccountLinked: (fn) => { hooks.onAccountLinked(fn) },
-    onAccountDeleted: (fn) => { hooks.onAccountDeleted(fn) }
+    onAccountDeleted: (fn) => { hooks.onAccountDeleted(fn) },
+    onLinkRequested: (fn) => { hooks.onLinkRequested(fn) }
   }
 }

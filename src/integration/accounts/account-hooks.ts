@@ -11,6 +11,13 @@ export interface AccountLinked {
 }
 
 export type AccountLinkedListener = (event: AccountLinked) => void
+
+/** A link token was created for the account: `disabledModels` are the model_ids common_models turned off. */
+export interface LinkRequested {
+  readonly account: LinkedAccount
+  readonly disabledModels: readonly string[]
+}
+export type LinkRequestedListener = (event: LinkRequested) => void
 export type AccountDeletedListener = (account: LinkedAccount, at: number) => void
 
 /**
@@ -22,6 +29,13 @@ export type AccountDeletedListener = (account: LinkedAccount, at: number) => voi
 export class AccountHooks {
   readonly #linked: AccountLinkedListener[] = []
   readonly #deleted: AccountDeletedListener[] = []
+  readonly #requested: LinkRequestedListener[] = []
+
+  onLinkRequested (fn: LinkRequestedListener): void { this.#requested.push(fn) }
+
+  emitLinkRequested (event: LinkRequested): void {
+    for (const fn of this.#requested) fn(event)
+  }
 
   onAccountLinked (fn: AccountLinkedListener): void { this.#linked.push(fn) }
   onAccountDeleted (fn: AccountDeletedListener): void { this.#deleted.push(fn) }

@@ -213,6 +213,11 @@ export class AccountService {
     })()
   }
 
+  /** A link token was created for the account (inside that transaction): listeners learn its model scope. */
+  linkRequested (account: LinkedAccount, disabledModels: readonly string[]): void {
+    this.#d.hooks.emitLinkRequested({ account, disabledModels })
+  }
+
   /** Control API: the account's calls answer 401 (or 403) until it is relinked. */
   markRelinkNeeded (tenant: Tenant, id: string): StoredAccount {
     const account = this.byId(tenant, id)

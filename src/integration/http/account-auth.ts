@@ -76,6 +76,11 @@ export function requestAccount (request: FastifyRequest): AuthenticatedAccount {
   return { tenant: requestTenant(request), account }
 }
 
+/** The linked account `auth.account` resolved for this request, if the route has that hook (never throws). */
+export function accountOf (request: FastifyRequest): StoredAccount | undefined {
+  return accounts.get(request)
+}
+
 /** scheme://host[:port] the client used: absolute unimock URLs in responses point back at it. */
 export function requestOrigin (request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`

@@ -29,6 +29,8 @@ export interface LinkTokenRequest {
   readonly integrationCategory: string | null
   readonly linkExpiryMins: number | null
   readonly shouldCreateMagicLinkUrl: boolean
+  /** model_ids that common_models lists without the READ action: they never sync and show DISABLED. */
+  readonly disabledModels: readonly string[]
 }
 
 export interface CreatedLinkToken {
@@ -118,6 +120,7 @@ export class LinkService {
         createdAt: now,
         expiresAt: now + expiryMins * 60_000
       })
+      this.#d.accounts.linkRequested(account, request.disabledModels)
       return account
     })()
     const offered = this.#offered(account, preselected?.slug ?? null)

@@ -41,7 +41,8 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
         integration: b.integration ?? null,
         integrationCategory: b.integration_category ?? null,
         linkExpiryMins: b.link_expiry_mins ?? null,
-        shouldCreateMagicLinkUrl: b.should_create_magic_link_url === true
+        shouldCreateMagicLinkUrl: b.should_create_magic_link_url === true,
+        disabledModels: (b.common_models ?? []).filter((m) => !m.enabled_actions.includes('READ')).map((m) => m.model_id)
       }, requestOrigin(request))
       return { link_token: created.linkToken, integration_name: created.integrationName, magic_link_url: created.magicLinkUrl }
     })
