@@ -71,7 +71,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     },
     forceCloseConnections: 'idle',
     // Tokens and ids travel in paths; the default of 100 characters would refuse long opaque ones.
-    maxParamLength: 500,
+    routerOptions: { maxParamLength: 500 },
     // Errors Fastify raises before routing (a malformed percent-encoding, an over-long parameter) still
     // answer in the dialect of the interface the URL belongs to.
     frameworkErrors: (error, _request, reply) => { sendError(reply, interfaces, toAppError(error, config.bodyLimit)) }

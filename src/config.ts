@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
+import { parseDuration } from './core/durations.js'
 
 /**
  * Every setting of unimock in one schema, with its default. Parsed once (by the CLI or by startUnimock),
@@ -22,10 +23,23 @@ export const ConfigSchema = Type.Object({
   plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, description: 'plant store login token lifetime, seconds' }),
   apiKeys: Type.Array(Type.String({ minLength: 1 }), { default: [], description: 'unified service API keys accepted; empty accepts any key (each key is its own tenant)' }),
   relinkStatus: Type.Union([Type.Literal(401), Type.Literal(403)], { default: 401, description: 'status answered on every call of a linked account that needs relinking' }),
-  publicTokenTtl: Type.Integer({ minimum: 1, default: 600, description: 'public token lifetime, seconds (single use either way)' })
+  publicTokenTtl: Type.Integer({ minimum: 1, default: 600, description: 'public token lifetime, seconds (single use either way)' }),
+  syncInterval: Type.String({ default: '24h', description: 'automatic sync interval of every tenant (a duration: 5m, 24h, PT1H)' }),
+  initialSyncDuration: Type.Optional(Type.String({ description: 'fixed duration of every initial and FULL sync; default grows with the model\'s volume' })),
+  syncPasses: Type.Integer({ minimum: 1, maximum: 100, default: 4, description: 'passes an initial or FULL sync writes its records in' }),
+  rateLimit: Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('off')], { default: 100, description: 'requests per minute per linked account, or off' }),
+  fullResyncInterval: Type.String({ default: '1h', description: 'at most one FULL resync per linked account in this window (a duration; 0s for no limit)' })
 })
 
+/** Settings that hold durations; each must parse (see core/durations.ts). */
+const DURATION_SETTINGS = ['syncInterval', 'initialSyncDuration', 'fullResyncInterval'] as const
+
 export type Config = Readonly<Static<typeof ConfigSchema>>
+
+/** A duration setting in milliseconds; parseConfig has already checked it parses. */
+export function durationMs (value: string): number {
+  return parseDuration(value)!
+}
 export type ConfigInput = Partial<Static<typeof ConfigSchema>>
 
 export class ConfigError extends Error {}
@@ -41,6 +55,12 @@ export function parseConfig (input: ConfigInput = {}): Config {
   const config = withDefaults as Static<typeof ConfigSchema>
   if (Number.isNaN(Date.parse(config.clockStart))) {
     throw new ConfigError(`invalid setting clockStart: "${config.clockStart}" is not an ISO 8601 timestamp`)
+  }
+  for (const key of DURATION_SETTINGS) {
+    const value = config[key]
+    if (value !== undefined && parseDuration(value) === undefined) {
+      throw new ConfigError(`invalid setting ${key}: "${value}" is not a duration (use e.g. 90s, 5m, 24h or PT24H)`)
+    }
   }
   return Object.freeze(config)
 }

@@ -14,7 +14,7 @@ import { version } from './version.js'
 interface FlagSpec {
   readonly key: keyof ConfigInput
   /** `list`: repeatable flag; its environment variable is comma-separated. */
-  readonly kind: 'string' | 'integer' | 'number' | 'list'
+  readonly kind: 'string' | 'integer' | 'number' | 'list' | 'integer-or-off'
   readonly help: string
 }
 
@@ -35,7 +35,12 @@ const FLAGS: Record<string, FlagSpec> = {
   'plant-token-ttl': { key: 'plantTokenTtl', kind: 'integer', help: 'plant store login token lifetime in seconds (default 3600)' },
   'api-key': { key: 'apiKeys', kind: 'list', help: 'accept only this unified-service API key (repeatable; env comma-separated); default: any key, each its own tenant' },
   'relink-status': { key: 'relinkStatus', kind: 'integer', help: '401 | 403 (default 401): status of every call on a linked account that needs relinking' },
-  'public-token-ttl': { key: 'publicTokenTtl', kind: 'integer', help: 'public token lifetime in seconds (default 600); a public token is single use' }
+  'public-token-ttl': { key: 'publicTokenTtl', kind: 'integer', help: 'public token lifetime in seconds (default 600); a public token is single use' },
+  'sync-interval': { key: 'syncInterval', kind: 'string', help: 'automatic sync interval (default 24h; e.g. 5m)' },
+  'initial-sync-duration': { key: 'initialSyncDuration', kind: 'string', help: 'fixed duration of every initial and FULL sync (default: 2m plus 100ms per record, at most 4h)' },
+  'sync-passes': { key: 'syncPasses', kind: 'integer', help: 'passes an initial or FULL sync writes its records in (default 4)' },
+  'rate-limit': { key: 'rateLimit', kind: 'integer-or-off', help: 'requests per minute per linked account, or off (default 100)' },
+  'full-resync-interval': { key: 'fullResyncInterval', kind: 'string', help: 'at most one FULL resync per linked account in this window (default 1h; 0s: no limit)' }
 }
 
 export class UsageError extends Error {}
@@ -47,9 +52,13 @@ type FlagValue = string | number | string[]
 function convert (spec: FlagSpec, raw: string, source: string): FlagValue {
   if (spec.kind === 'string') return raw
   if (spec.kind === 'list') return raw.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  if (spec.kind === 'integer-or-off' && raw.trim() === 'off') return 'off'
   const n = Number(raw)
   const ok = raw.trim() !== '' && Number.isFinite(n) && (spec.kind === 'number' || Number.isInteger(n))
-  if (!ok) throw new UsageError(`${source} must be ${spec.kind === 'integer' ? 'an integer' : 'a number'}, got "${raw}"`)
+  if (!ok) {
+    const expected = spec.kind === 'number' ? 'a number' : spec.kind === 'integer-or-off' ? 'an integer or off' : 'an integer'
+    throw new UsageError(`${source} must be ${expected}, got "${raw}"`)
+  }
   return n
 }
 

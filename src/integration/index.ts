@@ -8,6 +8,8 @@ import { unifiedInterface } from './http/unified-interface.js'
 import { linkRoutes } from './link/routes.js'
 import { createIntegrationServices, type IntegrationServices } from './services.js'
 import { registerData } from './data/index.js'
+import { createSyncDataPort } from './sync/data-port-adapter.js'
+import { registerSync } from './sync/index.js'
 import { widgetRoutes } from './widget/routes.js'
 
 export type { IntegrationServices } from './services.js'
@@ -32,6 +34,8 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
   void app.register(controlRoutes, { prefix: '/_unimock', services, logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: services.widgetPort, interfaces: context.interfaces, logSerializers })
 
-  registerData(app, context, services)
+  // The sync scheduler writes the data over time (initial sync passes, periodic syncs), not the link itself.
+  const data = registerData(app, context, services, { syncOnLink: false })
+  registerSync(app, context, services, createSyncDataPort(data))
   return services
 }

@@ -2,6 +2,7 @@ import { plantStore } from './001-plant-store.js'
 import { integrationAccounts } from './002-integration-accounts.js'
 import { unifiedData } from './003-unified-data.js'
 import { jobs } from './004-jobs.js'
+import { sync } from './005-sync.js'
 
 export interface Migration {
   readonly id: number
@@ -10,4 +11,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync]

@@ -1,0 +1,34 @@
+import type { DataService } from '../data/service.js'
+import type { SyncDataPort, SyncModel, SyncPass } from './sync-data-port.js'
+
+/**
+ * The sync scheduler's view of the simulated data. A run of N passes spreads what is pending evenly, so
+ * the last pass writes the rest; a PARTIALLY_SYNCED run's last pass writes only half of what is left,
+ * which stays pending for the next sync (the data service resumes exactly where a pass stopped).
+ */
+export function createSyncDataPort (data: DataService): SyncDataPort {
+  const byCategory = new Map<string, SyncModel[]>()
+  const fields = new Map<string, readonly string[]>()
+  for (const m of data.catalogue.models) {
+    const list = byCategory.get(m.category) ?? []
+    list.push({ modelId: m.id, modelName: m.name })
+    byCategory.set(m.category, list)
+    fields.set(m.id, m.fields.map((f) => f.name))
+  }
+
+  return {
+    models: (category) => byCategory.get(category) ?? [],
+    volume: (accountId, _category, modelId) => data.volume(accountId, modelId),
+    pass (request: SyncPass) {
+      const { accountId, modelId, now } = request
+      if (request.kind === 'full' && request.pass === 1) data.beginFullRewrite(accountId, modelId)
+      const pending = data.pending(accountId, modelId, now).total
+      const passesLeft = request.passes - request.pass + 1
+      const last = request.pass === request.passes
+      const maxRecords = request.partial && last ? Math.floor(pending / 2) : Math.ceil(pending / passesLeft)
+      if (maxRecords > 0) data.runSyncPass(accountId, modelId, { now, maxRecords })
+      return { syncedFields: fields.get(modelId) ?? [] }
+    },
+    finishStamp: (now) => data.nextStamp(now)
+  }
+}

@@ -1,0 +1,63 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { Nullable } from '../http/schemas.js'
+import { SYNC_OUTCOMES, SYNC_STATUSES } from './sync-state.js'
+
+const Timestamp = Nullable(Type.String({ format: 'date-time' }))
+
+/** The spec's sync status record, as GET sync-status and the resync answer show it. */
+export const SyncStatusRecord = Type.Object({
+  model_name: Type.String({ description: 'e.g. Employee' }),
+  model_id: Type.String({ description: '{category}.{ModelName}, e.g. hris.Employee' }),
+  last_sync_start: Timestamp,
+  next_sync_start: Timestamp,
+  last_sync_result: Nullable(Type.Union(SYNC_OUTCOMES.map((o) => Type.Literal(o)))),
+  last_sync_finished: Timestamp,
+  status: Type.Union(SYNC_STATUSES.map((s) => Type.Literal(s))),
+  is_initial_sync: Type.Boolean()
+})
+export type SyncStatusRecord = Static<typeof SyncStatusRecord>
+
+export const SyncStatusPage = Type.Object({
+  next: Nullable(Type.String({ description: 'opaque cursor of the next page; null on the last' })),
+  previous: Nullable(Type.String({ description: 'opaque cursor of the previous page; null on the first' })),
+  results: Type.Array(SyncStatusRecord)
+})
+
+export const SyncStatusQuery = Type.Object({
+  cursor: Type.Optional(Type.String()),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, description: 'default 30; values above 100 are capped at 100' }))
+})
+export type SyncStatusQuery = Static<typeof SyncStatusQuery>
+
+/** Optional: the official client sends no body at all (a FULL resync). sync_type is checked in the route for a clear message. */
+export const ResyncBody = Nullable(Type.Object({
+  sync_type: Type.Optional(Type.String({ description: 'FULL (default) or INCREMENTAL' })),
+  target: Type.Optional(Type.String({ description: 'model_id to sync, required with INCREMENTAL' }))
+}))
+export type ResyncBody = Static<typeof ResyncBody>
+
+export const ResyncAnswer = Type.Array(SyncStatusRecord, { description: 'the affected models\' sync status records (an array, as the real service answers)' })
+
+/** Control API bodies. */
+export const NextSyncBody = Type.Object({
+  model_id: Type.Optional(Type.String()),
+  result: Type.Union(SYNC_OUTCOMES.map((o) => Type.Literal(o))),
+  duration: Type.Optional(Type.String({ description: 'how long the run takes: 90s, 15m, PT2H...' }))
+}, { additionalProperties: false })
+export type NextSyncBody = Static<typeof NextSyncBody>
+
+export const SyncNowBody = Nullable(Type.Object({ model_id: Type.Optional(Type.String()) }, { additionalProperties: false }))
+
+export const ModelEnabledBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false })
+
+export const SyncIntervalBody = Type.Object({
+  interval: Type.String({ description: 'the tenant\'s automatic sync interval: 5m, 24h, PT1H...' })
+}, { additionalProperties: false })
+
+export const SyncIntervalAnswer = Type.Object({ interval_ms: Type.Integer(), interval: Type.String() })
+
+export const AccountSyncView = Type.Object({
+  linked_account_id: Type.String(),
+  paused: Type.Boolean(),
+  sync_status: Type.Array(SyncStatusRecord)
+})

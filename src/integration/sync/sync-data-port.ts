@@ -1,0 +1,36 @@
+import type { SyncKind } from './sync-state.js'
+
+export interface SyncModel {
+  readonly modelId: string
+  readonly modelName: string
+}
+
+export interface SyncPass {
+  readonly accountId: string
+  readonly category: string
+  readonly modelId: string
+  readonly kind: SyncKind
+  /** 1-based: pass `pass` of `passes` of this run. */
+  readonly pass: number
+  readonly passes: number
+  /** PARTIALLY_SYNCED: write only part of what changed (or of the fields). */
+  readonly partial: boolean
+  readonly now: number
+}
+
+/**
+ * What the sync scheduler needs from the simulated third-party data, and nothing more: which models a
+ * category has, how big a model is (a bigger model takes longer to sync), and writing one pass of a run.
+ * A pass runs inside the scheduler's transaction; it must be synchronous.
+ */
+export interface SyncDataPort {
+  models(category: string): readonly SyncModel[]
+  volume(accountId: string, category: string, modelId: string): number
+  /** Writes what this pass makes visible, with modified_at = `now`; returns the fields it wrote. */
+  pass(request: SyncPass): { readonly syncedFields: readonly string[] }
+  /**
+   * The `last_sync_finished` of a run ending at `now`, in epoch MICROseconds: later than the modified_at of
+   * every record written so far, so a client using it as modified_before never misses a record of that run.
+   */
+  finishStamp(now: number): number
+}

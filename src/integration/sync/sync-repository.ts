@@ -1,0 +1,197 @@
+import type { Db } from '../../store/database.js'
+import type { SyncKind, SyncOutcome, SyncState, SyncStatus } from './sync-state.js'
+
+interface StateRow {
+  linked_account_id: string
+  model_id: string
+  model_name: string
+  position: number
+  enabled: number
+  status: SyncStatus
+  is_initial_sync: number
+  last_sync_start: number | null
+  next_sync_start: number | null
+  last_sync_finished: number | null
+  last_sync_result: SyncOutcome | null
+  run_kind: SyncKind | null
+  run_passes: number | null
+  run_done: number | null
+  run_outcome: SyncOutcome | null
+  run_ends: number | null
+  preset_result: SyncOutcome | null
+  preset_duration: number | null
+}
+
+const toState = (r: StateRow): SyncState => ({
+  accountId: r.linked_account_id,
+  modelId: r.model_id,
+  modelName: r.model_name,
+  position: r.position,
+  enabled: r.enabled === 1,
+  status: r.status,
+  isInitialSync: r.is_initial_sync === 1,
+  lastSyncStart: r.last_sync_start,
+  nextSyncStart: r.next_sync_start,
+  lastSyncFinished: r.last_sync_finished,
+  lastSyncResult: r.last_sync_result,
+  run: r.run_kind === null
+    ? null
+    : { kind: r.run_kind, passes: r.run_passes!, done: r.run_done!, outcome: r.run_outcome!, ends: r.run_ends! },
+  presetResult: r.preset_result,
+  presetDuration: r.preset_duration
+})
+
+export interface AccountSyncRow {
+  readonly paused: boolean
+  readonly pausedReason: string | null
+  readonly lastRequestAt: number
+}
+
+/** The SQL of sync state. Statements are prepared once: a simulated day runs hundreds of thousands of syncs. */
+export class SyncRepository {
+  readonly #insertState
+  readonly #state
+  readonly #states
+  readonly #page
+  readonly #count
+  readonly #beginRun
+  readonly #passDone
+  readonly #finish
+  readonly #stop
+  readonly #setEnabled
+  readonly #preset
+  readonly #insertAccount
+  readonly #account
+  readonly #touch
+  readonly #setPaused
+  readonly #interval
+  readonly #setInterval
+  readonly #running
+  readonly #clear
+  readonly #setScope
+  readonly #scope
+
+  constructor (db: Db) {
+    this.#insertState = db.prepare(`INSERT OR IGNORE INTO sync_states (linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync)
+      VALUES (?, ?, ?, ?, ?, ?, 1)`)
+    this.#state = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND model_id = ?')
+    this.#states = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? ORDER BY position')
+    this.#page = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND position > ? ORDER BY position LIMIT ?')
+    this.#count = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = ?').pluck()
+    this.#beginRun = db.prepare(`UPDATE sync_states SET status = 'SYNCING', last_sync_start = @now, next_sync_start = NULL,
+      is_initial_sync = CASE WHEN @kind = 'full' THEN 1 ELSE is_initial_sync END,
+      run_kind = @kind, run_passes = @passes, run_done = 0, run_outcome = @outcome, run_ends = @ends,
+      preset_result = NULL, preset_duration = NULL
+      WHERE linked_account_id = @account AND model_id = @model`)
+    this.#passDone = db.prepare('UPDATE sync_states SET run_done = ? WHERE linked_account_id = ? AND model_id = ?')
+    this.#finish = db.prepare(`UPDATE sync_states SET status = @status, last_sync_finished = @now, last_sync_result = @result,
+      is_initial_sync = CASE WHEN @result = 'DONE' THEN 0 ELSE is_initial_sync END, next_sync_start = @next,
+      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL
+      WHERE linked_account_id = @account AND model_id = @model`)
+    this.#stop = db.prepare(`UPDATE sync_states SET status = @status, next_sync_start = NULL,
+      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL
+      WHERE linked_account_id = @account AND model_id = @model`)
+    this.#setEnabled = db.prepare('UPDATE sync_states SET enabled = ? WHERE linked_account_id = ? AND model_id = ?')
+    this.#preset = db.prepare('UPDATE sync_states SET preset_result = ?, preset_duration = ? WHERE linked_account_id = ? AND model_id = ?')
+    this.#insertAccount = db.prepare('INSERT OR IGNORE INTO sync_accounts (linked_account_id, last_request_at) VALUES (?, ?)')
+    this.#account = db.prepare('SELECT paused, paused_reason, last_request_at FROM sync_accounts WHERE linked_account_id = ?')
+    this.#touch = db.prepare('UPDATE sync_accounts SET last_request_at = ? WHERE linked_account_id = ?')
+    this.#setPaused = db.prepare('UPDATE sync_accounts SET paused = ?, paused_reason = ? WHERE linked_account_id = ?')
+    this.#interval = db.prepare('SELECT interval_ms FROM sync_settings WHERE tenant_id = ?').pluck()
+    this.#setInterval = db.prepare(`INSERT INTO sync_settings (tenant_id, interval_ms) VALUES (?, ?)
+      ON CONFLICT (tenant_id) DO UPDATE SET interval_ms = excluded.interval_ms`)
+    this.#running = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = ? AND run_kind IS NOT NULL').pluck()
+    this.#clear = db.prepare('DELETE FROM sync_settings')
+    this.#setScope = db.prepare(`INSERT INTO sync_scopes (linked_account_id, disabled_models) VALUES (?, ?)
+      ON CONFLICT (linked_account_id) DO UPDATE SET disabled_models = excluded.disabled_models`)
+    this.#scope = db.prepare('SELECT disabled_models FROM sync_scopes WHERE linked_account_id = ?').pluck()
+  }
+
+  addModel (accountId: string, modelId: string, modelName: string, position: number, enabled: boolean): void {
+    this.#insertState.run(accountId, modelId, modelName, position, enabled ? 1 : 0, enabled ? 'SYNCING' : 'DISABLED')
+  }
+
+  state (accountId: string, modelId: string): SyncState | undefined {
+    const row = this.#state.get(accountId, modelId) as StateRow | undefined
+    return row === undefined ? undefined : toState(row)
+  }
+
+  states (accountId: string): SyncState[] {
+    return (this.#states.all(accountId) as StateRow[]).map(toState)
+  }
+
+  page (accountId: string, afterPosition: number, limit: number): SyncState[] {
+    return (this.#page.all(accountId, afterPosition, limit) as StateRow[]).map(toState)
+  }
+
+  count (accountId: string): number {
+    return this.#count.get(accountId) as number
+  }
+
+  beginRun (accountId: string, modelId: string, kind: SyncKind, passes: number, outcome: SyncOutcome, now: number, ends: number): void {
+    this.#beginRun.run({ account: accountId, model: modelId, kind, passes, outcome, now, ends })
+  }
+
+  passDone (accountId: string, modelId: string, done: number): void {
+    this.#passDone.run(done, accountId, modelId)
+  }
+
+  /** `finishedUs` in epoch microseconds; `next` in milliseconds. */
+  finish (accountId: string, modelId: string, result: SyncOutcome, finishedUs: number, next: number | null): void {
+    this.#finish.run({ account: accountId, model: modelId, status: result, result, now: finishedUs, next })
+  }
+
+  /** Ends any run without a result and leaves the model in `status` (PAUSED, DISABLED) with nothing scheduled. */
+  stop (accountId: string, modelId: string, status: SyncStatus): void {
+    this.#stop.run({ account: accountId, model: modelId, status })
+  }
+
+  setEnabled (accountId: string, modelId: string, enabled: boolean): void {
+    this.#setEnabled.run(enabled ? 1 : 0, accountId, modelId)
+  }
+
+  preset (accountId: string, modelId: string, result: SyncOutcome | null, duration: number | null): void {
+    this.#preset.run(result, duration, accountId, modelId)
+  }
+
+  addAccount (accountId: string, now: number): void {
+    this.#insertAccount.run(accountId, now)
+  }
+
+  account (accountId: string): AccountSyncRow | undefined {
+    const row = this.#account.get(accountId) as { paused: number, paused_reason: string | null, last_request_at: number } | undefined
+    return row === undefined ? undefined : { paused: row.paused === 1, pausedReason: row.paused_reason, lastRequestAt: row.last_request_at }
+  }
+
+  touch (accountId: string, now: number): void {
+    this.#touch.run(now, accountId)
+  }
+
+  setPaused (accountId: string, paused: boolean, reason: string | null): void {
+    this.#setPaused.run(paused ? 1 : 0, reason, accountId)
+  }
+
+  interval (tenantId: number): number | undefined {
+    return this.#interval.get(tenantId) as number | undefined
+  }
+
+  setInterval (tenantId: number, ms: number): void {
+    this.#setInterval.run(tenantId, ms)
+  }
+
+  setDisabledModels (accountId: string, modelIds: readonly string[]): void {
+    this.#setScope.run(accountId, JSON.stringify(modelIds))
+  }
+
+  disabledModels (accountId: string): string[] {
+    const json = this.#scope.get(accountId) as string | undefined
+    return json === undefined ? [] : JSON.parse(json) as string[]
+  }
+
+  runningCount (accountId: string): number {
+    return this.#running.get(accountId) as number
+  }
+
+  /** Sync states and account rows go with their accounts (ON DELETE CASCADE); settings are cleared here. */
+  clear (): void { this.#clear.run() }
+}
