@@ -50,8 +50,10 @@ async function load (ctx, server, route, duration) {
   }
   if (result.socketErrors > 0) ctx.log(`note: ${result.socketErrors} socket errors during ${route.label} on ${server.name}`)
   const cpuAfter = server.cpuSeconds()
-  const cpuUsPerRequest = cpuBefore === null || cpuAfter === null ? Number.NaN : ((cpuAfter - cpuBefore) * 1e6) / result.requests
-  return { ...result, cpuUsPerRequest }
+  const cpuSeconds = cpuBefore === null || cpuAfter === null ? Number.NaN : cpuAfter - cpuBefore
+  // Share of one core the server used: well below 100% means something else (the load generator starved of
+  // CPU, other work on the server's core) set the pace, and req/s says little about the server.
+  return { ...result, cpuUsPerRequest: (cpuSeconds * 1e6) / result.requests, serverCpuShare: cpuSeconds / result.seconds }
 }
 
 async function throughput (ctx, servers) {
@@ -80,6 +82,7 @@ async function throughput (ctx, servers) {
         p50: median(list.map((x) => x.latencyMs.p50)),
         p99: median(list.map((x) => x.latencyMs.p99)),
         cpuUsPerRequest: median(list.map((x) => x.cpuUsPerRequest)),
+        serverCpuShare: median(list.map((x) => x.serverCpuShare)),
         rounds: list
       }
     }
@@ -111,14 +114,21 @@ export async function run (ctx) {
     const r = ratio(u.rps, b.rps)
     const cpuRatio = ratio(b.cpuUsPerRequest, u.cpuUsPerRequest)
     const spread = (s) => `${formatNumber(Math.min(...s.rounds.map((x) => x.rps)))}–${formatNumber(Math.max(...s.rounds.map((x) => x.rps)))}`
-    rows.push([route.label, 'bare fastify', formatNumber(b.rps), spread(b), formatNumber(b.p50, 2), formatNumber(b.p99, 2), formatNumber(b.cpuUsPerRequest, 1), '', ''])
-    rows.push(['', 'unimock', formatNumber(u.rps), spread(u), formatNumber(u.p50, 2), formatNumber(u.p99, 2), formatNumber(u.cpuUsPerRequest, 1), `${formatNumber(r, 2)}×`, `${formatNumber(cpuRatio, 2)}×`])
+    const share = (x) => `${formatNumber(x.serverCpuShare * 100)}%`
+    rows.push([route.label, 'bare fastify', formatNumber(b.rps), spread(b), formatNumber(b.p50, 2), formatNumber(b.p99, 2), share(b), formatNumber(b.cpuUsPerRequest, 1), '', ''])
+    rows.push(['', 'unimock', formatNumber(u.rps), spread(u), formatNumber(u.p50, 2), formatNumber(u.p99, 2), share(u), formatNumber(u.cpuUsPerRequest, 1), `${formatNumber(r, 2)}×`, `${formatNumber(cpuRatio, 2)}×`])
     checks.push({ name: `throughput ${route.label} unimock/bare`, value: formatNumber(r, 2), target: `≥ ${TARGET_THROUGHPUT}`, ok: r >= TARGET_THROUGHPUT })
   }
   ctx.log('')
-  ctx.printTable(['route', 'server', 'req/s (median)', 'req/s min–max', 'p50 ms', 'p99 ms', 'CPU µs/req', 'ratio req/s', 'ratio CPU'], rows)
+  ctx.printTable(['route', 'server', 'req/s (median)', 'req/s min–max', 'p50 ms', 'p99 ms', 'server CPU', 'CPU µs/req', 'ratio req/s', 'ratio CPU'], rows)
   ctx.log('ratio req/s = unimock/bare throughput (the target). ratio CPU = bare/unimock server CPU per request:\n' +
     'the same ratio seen through the CPU each server burns, which other work on the machine barely moves.')
+  const starved = ROUTES.flatMap((route) => Object.entries(tp[route.label]).filter(([, x]) => x.serverCpuShare < 0.85).map(([name]) => `${name} on ${route.label}`))
+  if (starved.length > 0) {
+    ctx.log(`WARNING: server below 85% of a core during: ${starved.join('; ')}.\n` +
+      'Other work on the machine (or a starved load generator) set the pace there: trust the CPU ratio over the\n' +
+      'req/s ratio, or re-run when the machine is quiet.')
+  }
 
   const { coldRuns } = ctx.options
   ctx.log(`\ncold start: spawn → first 200 on ${PROBE}, ${coldRuns} runs each, interleaved...`)

@@ -6,9 +6,9 @@ Runs every bench case (bench/*.bench.js), or those named (a name also selects th
 "data" runs every data-* case).
 
 Options:
-  --duration SEC      length of each measured load run (default 8)
+  --duration SEC      length of each measured load run (default 5)
   --warmup SEC        unmeasured load on each route before measuring, for the JIT (default 3)
-  --rounds N          measured runs per route and server, interleaved; the median is reported (default 3)
+  --rounds N          measured runs per route and server, interleaved; the median is reported (default 5)
   --connections N     concurrent keep-alive connections (default 50)
   --cold-runs N       cold starts per server; the median is reported (default 7)
   --loader NAME       wrk | autocannon (default: wrk, autocannon through npx only when wrk is missing)
@@ -28,9 +28,9 @@ export function parseOptions (argv) {
     args: argv,
     allowPositionals: true,
     options: {
-      duration: { type: 'string', default: '8' },
+      duration: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '3' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '5' },
       connections: { type: 'string', default: '50' },
       'cold-runs': { type: 'string', default: '7' },
       loader: { type: 'string' },
