@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppContext } from '../context.js'
 import { advanceClock } from './clock-control.js'
-import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, Problem, ResetDone } from './schemas.js'
+import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, Problem, ResetDone, SchedulerState } from './schemas.js'
 
 export interface AdminOptions {
   readonly context: AppContext
@@ -32,6 +32,10 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
       response: { 200: ClockAdvanced, 400: Problem, 409: Problem }
     }
   }, async (request) => ({ now: iso(await advanceClock(context.clock, request.body.by, request.body.to)) }))
+
+  r.get('/scheduler', {
+    schema: { tags, summary: 'Scheduled work: jobs pending and jobs run by kind (a sync run is sync.pass jobs)', response: { 200: SchedulerState } }
+  }, async () => ({ pending: context.scheduler.count(), ran: context.scheduler.ranByKind() }))
 
   r.post('/reset', {
     schema: { tags, summary: 'Restore the seeded state: seed data, tokens, random stream and virtual clock', response: { 200: ResetDone } }

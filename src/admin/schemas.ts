@@ -25,3 +25,8 @@ export type ClockAdvanceBody = Static<typeof ClockAdvanceBody>
 export const ClockAdvanced = Type.Object({ now: Type.String({ format: 'date-time' }) })
 
 export const ResetDone = Type.Object({ status: Type.Literal('reset'), now: Type.String({ format: 'date-time' }) })
+
+export const SchedulerState = Type.Object({
+  pending: Type.Integer({ description: 'jobs waiting for their due time' }),
+  ran: Type.Record(Type.String(), Type.Integer(), { description: 'jobs run since start or reset, by kind (sync.start, sync.pass, ...)' })
+})

@@ -19,19 +19,30 @@ export interface SchedulerLog {
  */
 export class Scheduler {
   readonly #repo: JobRepository
-  readonly #db: Db
   readonly #clock: Clock
   readonly #log: SchedulerLog
   readonly #handlers = new Map<string, JobHandler>()
   #timer: TimerHandle | undefined
+  /** Built once: better-sqlite3 compiles a wrapper per db.transaction() call, too slow for one per job. */
+  readonly #runInTransaction: (job: Job, now: number, handler: JobHandler | undefined) => (() => Promise<void> | void) | undefined
   #running = false
   #stopped = true
+  /** Jobs run since start (or reset), by kind: what the control API reports as scheduler activity. */
+  readonly #ran = new Map<string, number>()
 
   constructor (db: Db, clock: Clock, log: SchedulerLog) {
-    this.#db = db
     this.#repo = new JobRepository(db)
     this.#clock = clock
     this.#log = log
+    this.#runInTransaction = db.transaction((job: Job, now: number, handler: JobHandler | undefined) => {
+      this.#repo.remove(job.id)
+      if (handler === undefined) {
+        this.#log.error({ job: job.kind }, 'no handler for job kind; dropped')
+        return undefined
+      }
+      const result = handler(job, now)
+      return result === undefined ? undefined : result.after
+    })
   }
 
   register (kind: string, handler: JobHandler): void {
@@ -54,6 +65,8 @@ export class Scheduler {
 
   count (): number { return this.#repo.count() }
 
+  ranByKind (): Record<string, number> { return Object.fromEntries(this.#ran) }
+
   start (): void {
     this.#stopped = false
     this.#arm()
@@ -70,6 +83,7 @@ export class Scheduler {
     this.#timer?.cancel()
     this.#timer = undefined
     this.#repo.clear()
+    this.#ran.clear()
     this.#arm()
   }
 
@@ -104,16 +118,9 @@ export class Scheduler {
 
   #runOne (job: Job, now: number): (() => Promise<void> | void) | undefined {
     const handler = this.#handlers.get(job.kind)
+    this.#ran.set(job.kind, (this.#ran.get(job.kind) ?? 0) + 1)
     try {
-      return this.#db.transaction(() => {
-        this.#repo.remove(job.id)
-        if (handler === undefined) {
-          this.#log.error({ job: job.kind }, 'no handler for job kind; dropped')
-          return undefined
-        }
-        const result = handler(job, now)
-        return result === undefined ? undefined : result.after
-      })()
+      return this.#runInTransaction(job, now, handler)
     } catch (error) {
       // The transaction rolled back; drop the job so one bad row cannot wedge the scheduler forever.
       this.#log.error({ err: error, job: job.kind }, 'job failed; dropped')

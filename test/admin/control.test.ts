@@ -125,3 +125,15 @@ t.test('errors raised before routing still answer JSON in the interface dialect'
   t.equal(long.statusCode, 414)
   t.match(json(long), { code: 414, type: 'error' })
 })
+
+t.test('the scheduler endpoint reports pending and finished work', async (t) => {
+  const { app } = await makeApp(t)
+  const h = { authorization: 'Bearer test_sched' }
+  await app.inject({ method: 'POST', url: '/_unimock/linked-accounts', headers: h, payload: { category: 'hris', end_user_origin_id: 'o1' } })
+  const before = json(await app.inject({ method: 'GET', url: '/_unimock/scheduler' }))
+  t.ok(before.pending > 0, 'the initial sync is scheduled')
+  t.same(before.ran, {})
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' } })
+  const after = json(await app.inject({ method: 'GET', url: '/_unimock/scheduler' }))
+  t.ok(after.ran['sync.pass'] >= 16 * 4, `every model's initial passes ran (${String(after.ran['sync.pass'])})`)
+})

@@ -9,6 +9,8 @@ import type { SyncDataPort, SyncModel, SyncPass } from './sync-data-port.js'
 export function createSyncDataPort (data: DataService): SyncDataPort {
   const byCategory = new Map<string, SyncModel[]>()
   const fields = new Map<string, readonly string[]>()
+  // A model's initial volume is fixed once its data set exists; every run asks for it.
+  const volumes = new Map<string, number>()
   for (const m of data.catalogue.models) {
     const list = byCategory.get(m.category) ?? []
     list.push({ modelId: m.id, modelName: m.name })
@@ -18,7 +20,12 @@ export function createSyncDataPort (data: DataService): SyncDataPort {
 
   return {
     models: (category) => byCategory.get(category) ?? [],
-    volume: (accountId, _category, modelId) => data.volume(accountId, modelId),
+    volume (accountId, _category, modelId) {
+      const key = `${accountId}:${modelId}`
+      let v = volumes.get(key)
+      if (v === undefined) { v = data.volume(accountId, modelId); volumes.set(key, v) }
+      return v
+    },
     pass (request: SyncPass) {
       const { accountId, modelId, now } = request
       if (request.kind === 'full' && request.pass === 1) data.beginFullRewrite(accountId, modelId)

@@ -23,14 +23,24 @@ export type { ModelSyncFinished } from './sync-service.js'
 export function registerSync (app: FastifyInstance, context: AppContext, services: IntegrationServices, data: SyncDataPort): SyncService {
   const { db, clock, scheduler, config } = context
   const repo = new SyncRepository(db)
+  // An account's id, tenant and category never change: every scheduled sync step would otherwise look them up.
+  const known = new Map<string, SyncAccount>()
   const account = (id: string): SyncAccount | undefined => {
+    const cached = known.get(id)
+    if (cached !== undefined) return cached
     try {
       const a = services.accounts.get(id)
-      return { id: a.id, tenantId: a.tenantId, category: a.category, needsRelink: a.status === 'RELINK_NEEDED' }
+      const found = { id: a.id, tenantId: a.tenantId, category: a.category }
+      known.set(id, found)
+      return found
     } catch {
       return undefined
     }
   }
+  const needsRelink = (id: string): boolean => {
+    try { return services.accounts.get(id).status === 'RELINK_NEEDED' } catch { return false }
+  }
+  services.onAccountDeleted((a) => { known.delete(a.id) })
   const sync = new SyncService({
     db,
     clock,
@@ -38,6 +48,7 @@ export function registerSync (app: FastifyInstance, context: AppContext, service
     repo,
     data,
     account,
+    needsRelink,
     settings: {
       intervalMs: durationMs(config.syncInterval),
       initialPasses: config.syncPasses,
@@ -53,6 +64,7 @@ export function registerSync (app: FastifyInstance, context: AppContext, service
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
   context.onReset(() => {
+    known.clear()
     repo.clear()
     limiter?.clear()
     fullResyncs.clear()
