@@ -29,11 +29,16 @@ export function createSyncDataPort (data: DataService): SyncDataPort {
     pass (request: SyncPass) {
       const { accountId, modelId, now } = request
       if (request.kind === 'full' && request.pass === 1) data.beginFullRewrite(accountId, modelId)
-      const pending = data.pending(accountId, modelId, now).total
-      const passesLeft = request.passes - request.pass + 1
       const last = request.pass === request.passes
-      const maxRecords = request.partial && last ? Math.floor(pending / 2) : Math.ceil(pending / passesLeft)
-      if (maxRecords > 0) data.runSyncPass(accountId, modelId, { now, maxRecords })
+      if (last && !request.partial) {
+        // The last pass of a complete run writes whatever is pending: no need to count it first.
+        data.runSyncPass(accountId, modelId, { now })
+      } else {
+        const pending = data.pending(accountId, modelId, now).total
+        const passesLeft = request.passes - request.pass + 1
+        const maxRecords = request.partial && last ? Math.floor(pending / 2) : Math.ceil(pending / passesLeft)
+        if (maxRecords > 0) data.runSyncPass(accountId, modelId, { now, maxRecords })
+      }
       return { syncedFields: fields.get(modelId) ?? [] }
     },
     finishStamp: (now) => data.nextStamp(now)
