@@ -288,6 +288,10 @@ class CatalogueBuilder {
         subObjects.push({ category, name, fields: this.fields(category, name, sub.fields) })
       }
       for (const [name, m] of Object.entries(raw.models)) {
+        // expand_values is the authority on what `expand` accepts: some relations it lists carry no
+        // expandable_to in the facts (a Group's parent_group).
+        const fields = this.fields(category, name, m.fields).map((f): FieldDef =>
+          f.shape.t === 'ref' && !f.shape.expandable && m.expand_values.includes(f.name) ? { ...f, shape: { ...f.shape, expandable: true } } : f)
         const partial = {
           category,
           name,
@@ -296,7 +300,7 @@ class CatalogueBuilder {
           retrieve: m.retrieve,
           inSdk: m.in_sdk,
           inSpec: m.in_spec,
-          fields: this.fields(category, name, m.fields),
+          fields,
           listParams: m.list_query_params,
           retrieveParams: m.retrieve_query_params,
           expandValues: m.expand_values,

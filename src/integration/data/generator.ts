@@ -337,7 +337,7 @@ export class Generator {
   #fill (compiled: Compiled, fields: readonly FieldDef[]): void {
     for (const field of fields) {
       const base = this.#writer(compiled, field)
-      const share = nullShare(field)
+      const share = nullShare(field, compiled.owner)
       const salt = hashText(`null:${field.name}`)
       const nullable = field.nullable && !isBaseField(field) && field.shape.t !== 'ref' && base !== undefined
       compiled.add(field, nullable ? (r) => unit(r.stable(salt)) < share ? null : base(r) : base)

@@ -53,7 +53,11 @@ const NULL_SHARE: Readonly<Record<string, number>> = {
   checksum: 0.5
 }
 
-export function nullShare (field: FieldDef): number {
+/** The value an email, phone or URL object exists for: never null in such an object. */
+const SUB_PRIMARY = new Set(['value', 'email_address', 'phone_number', 'number'])
+
+export function nullShare (field: FieldDef, owner?: OwnerInfo): number {
+  if (owner?.isSub === true && SUB_PRIMARY.has(field.name)) return 0
   return NULL_SHARE[field.name] ?? (field.shape.t === 'ref' ? 0.05 : 0.02)
 }
 
