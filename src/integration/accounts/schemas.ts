@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '../http/schemas.js'
+import { Nullable, Paginated } from '../http/schemas.js'
 
 /** `AccountIntegration`, the integration object of the account-token response. */
 export const AccountIntegration = Type.Object({
@@ -56,11 +56,7 @@ export const LinkedAccountItem = Type.Object({
 })
 export type LinkedAccountItem = Static<typeof LinkedAccountItem>
 
-export const LinkedAccountPage = Type.Object({
-  next: Nullable(Type.String({ description: 'opaque cursor of the next page; null on the last' })),
-  previous: Nullable(Type.String({ description: 'opaque cursor of the previous page; null on the first' })),
-  results: Type.Array(LinkedAccountItem)
-})
+export const LinkedAccountPage = Paginated(LinkedAccountItem)
 
 /** Query of GET linked-accounts, the real service's filters. Values are checked in the service for clear messages. */
 export const LinkedAccountQuery = Type.Object({

@@ -7,3 +7,10 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** Error statuses every authenticated unified route can answer (403 only with --relink-status 403). */
 export const AUTH_ERRORS = { 401: Detail, 403: Detail } as const
+
+/** The spec's paginated envelope: opaque cursor strings (not URLs), null at the ends. */
+export const Paginated = <T extends TSchema>(item: T) => Type.Object({
+  next: Nullable(Type.String({ description: 'opaque cursor of the next page; null on the last' })),
+  previous: Nullable(Type.String({ description: 'opaque cursor of the previous page; null on the first' })),
+  results: Type.Array(item)
+})

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '../http/schemas.js'
+import { Nullable, Paginated } from '../http/schemas.js'
 import { SYNC_OUTCOMES, SYNC_STATUSES } from './sync-state.js'
 
 const Timestamp = Nullable(Type.String({ format: 'date-time' }))
@@ -17,11 +17,7 @@ export const SyncStatusRecord = Type.Object({
 })
 export type SyncStatusRecord = Static<typeof SyncStatusRecord>
 
-export const SyncStatusPage = Type.Object({
-  next: Nullable(Type.String({ description: 'opaque cursor of the next page; null on the last' })),
-  previous: Nullable(Type.String({ description: 'opaque cursor of the previous page; null on the first' })),
-  results: Type.Array(SyncStatusRecord)
-})
+export const SyncStatusPage = Paginated(SyncStatusRecord)
 
 export const SyncStatusQuery = Type.Object({
   cursor: Type.Optional(Type.String()),
