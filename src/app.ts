@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
+import { type Dispatcher, getGlobalDispatcher } from 'undici'
 import swagger from '@fastify/swagger'
 import { parseConfig, type Config, type ConfigInput } from './config.js'
 import { type Clock, SystemClock, VirtualClock, isVirtual } from './core/clock.js'
@@ -23,6 +24,8 @@ export interface AppDeps {
   readonly db?: Db
   /** Where Fastify's logs go; stderr by default so stdout carries only the CLI's own lines. */
   readonly logStream?: NodeJS.WritableStream
+  /** Outgoing HTTP (webhook deliveries); tests hand in a MockAgent or an Agent of their own. */
+  readonly dispatcher?: Dispatcher
 }
 
 export interface UnimockApp extends FastifyInstance {
@@ -58,6 +61,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     db,
     interfaces,
     scheduler,
+    dispatcher: deps.dispatcher ?? getGlobalDispatcher(),
     onReset: (fn) => { resets.push(fn) }
   }
 

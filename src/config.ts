@@ -28,11 +28,14 @@ export const ConfigSchema = Type.Object({
   initialSyncDuration: Type.Optional(Type.String({ description: 'fixed duration of every initial and FULL sync; default grows with the model\'s volume' })),
   syncPasses: Type.Integer({ minimum: 1, maximum: 100, default: 4, description: 'passes an initial or FULL sync writes its records in' }),
   rateLimit: Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('off')], { default: 100, description: 'requests per minute per linked account, or off' }),
-  fullResyncInterval: Type.String({ default: '1h', description: 'at most one FULL resync per linked account in this window (a duration; 0s for no limit)' })
+  fullResyncInterval: Type.String({ default: '1h', description: 'at most one FULL resync per linked account in this window (a duration; 0s for no limit)' }),
+  webhookUrls: Type.Array(Type.String({ pattern: '^https?://' }), { default: [], description: 'webhook targets of every tenant; {category} is replaced by the account\'s category' }),
+  webhookSecret: Type.Optional(Type.String({ minLength: 1, description: 'webhook signature key of every tenant; default: one generated per tenant' })),
+  webhookTimeout: Type.String({ default: '30s', description: 'webhook response timeout (a duration)' })
 })
 
 /** Settings that hold durations; each must parse (see core/durations.ts). */
-const DURATION_SETTINGS = ['syncInterval', 'initialSyncDuration', 'fullResyncInterval'] as const
+const DURATION_SETTINGS = ['syncInterval', 'initialSyncDuration', 'fullResyncInterval', 'webhookTimeout'] as const
 
 export type Config = Readonly<Static<typeof ConfigSchema>>
 

@@ -1,3 +1,4 @@
+import type { Dispatcher } from 'undici'
 import type { Config } from './config.js'
 import type { Clock } from './core/clock.js'
 import type { Ids } from './core/ids.js'
@@ -20,5 +21,7 @@ export interface AppContext {
   readonly interfaces: InterfaceRegistry
   /** Time-driven work (syncs, webhook attempts, scenario steps) is scheduled here as rows with a due time. */
   readonly scheduler: Scheduler
+  /** Every outgoing HTTP request (webhook deliveries) goes through this undici dispatcher. */
+  readonly dispatcher: Dispatcher
   onReset(fn: () => void): void
 }

@@ -40,7 +40,10 @@ const FLAGS: Record<string, FlagSpec> = {
   'initial-sync-duration': { key: 'initialSyncDuration', kind: 'string', help: 'fixed duration of every initial and FULL sync (default: 2m plus 100ms per record, at most 4h)' },
   'sync-passes': { key: 'syncPasses', kind: 'integer', help: 'passes an initial or FULL sync writes its records in (default 4)' },
   'rate-limit': { key: 'rateLimit', kind: 'integer-or-off', help: 'requests per minute per linked account, or off (default 100)' },
-  'full-resync-interval': { key: 'fullResyncInterval', kind: 'string', help: 'at most one FULL resync per linked account in this window (default 1h; 0s: no limit)' }
+  'full-resync-interval': { key: 'fullResyncInterval', kind: 'string', help: 'at most one FULL resync per linked account in this window (default 1h; 0s: no limit)' },
+  'webhook-url': { key: 'webhookUrls', kind: 'list', help: 'webhook target of every tenant (repeatable); {category} is replaced by the account\'s category' },
+  'webhook-secret': { key: 'webhookSecret', kind: 'string', help: 'webhook signature key of every tenant (default: one generated per tenant, kept in the database)' },
+  'webhook-timeout': { key: 'webhookTimeout', kind: 'string', help: 'webhook response timeout (default 30s)' }
 }
 
 export class UsageError extends Error {}

@@ -83,6 +83,14 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'You have reached the rate limit of {limit} requests per minute for this linked account. Retry after {seconds} seconds.' },
   RESYNC_RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'A FULL resync of this linked account is limited to one every {window}; the next one is possible in {seconds} seconds. Use an INCREMENTAL resync with a target for fresher data now.' },
 
+  // webhooks: targets, the delivery journal, delivery faults, on-demand events (src/integration/webhooks)
+  WEBHOOK_TARGET_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No webhook target {id} for this API key. GET /_unimock/webhooks/targets lists them.' },
+  WEBHOOK_TARGET_FROM_FLAG: { status: 409, title: 'Conflict', message: 'Webhook target {id} comes from --webhook-url and applies to every API key; it cannot be deleted through the control API. Restart unimock without that flag.' },
+  WEBHOOK_BAD_CATEGORY: { status: 400, title: 'Bad Request', message: 'Invalid category "{value}": use one of {allowed}.' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No webhook delivery {id} for this API key. GET /_unimock/webhooks/deliveries lists them.' },
+  WEBHOOK_BAD_FAULT: { status: 400, title: 'Bad Request', message: 'Invalid {kind} fault: {reason}.' },
+  WEBHOOK_UNKNOWN_EVENT: { status: 400, title: 'Bad Request', message: 'Unknown event "{event}" for this {category} linked account. Use one of: {allowed}.' },
+  WEBHOOK_ACCOUNT_NOT_LINKED: { status: 409, title: 'Conflict', message: 'Linked account {id} has not finished linking, so it has no {event} to send. Complete its link flow first.' },
   // link widget (/link): the pages and JSON endpoints the browser widget talks to
   LINK_WIDGET_UNKNOWN_LINK: { status: 404, title: 'Not Found', message: 'No link session matches this link token. Create one with POST /api/{category}/v1/link-token and pass its link_token to MergeLink.initialize.' },
   LINK_WIDGET_LINK_USED: { status: 400, title: 'Bad Request', message: 'This link token was already used: link tokens are single use. Create a fresh link token for every opening of the widget.' },

@@ -10,6 +10,7 @@ import { createIntegrationServices, type IntegrationServices } from './services.
 import { registerData } from './data/index.js'
 import { createSyncDataPort } from './sync/data-port-adapter.js'
 import { registerSync } from './sync/index.js'
+import { registerWebhooks } from './webhooks/index.js'
 import { widgetRoutes } from './widget/routes.js'
 
 export type { IntegrationServices } from './services.js'
@@ -36,6 +37,7 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
 
   // The sync scheduler writes the data over time (initial sync passes, periodic syncs), not the link itself.
   const data = registerData(app, context, services, { syncOnLink: false })
-  registerSync(app, context, services, createSyncDataPort(data))
+  const sync = registerSync(app, context, services, createSyncDataPort(data))
+  registerWebhooks(app, context, services, sync)
   return services
 }

@@ -3,6 +3,7 @@ import { integrationAccounts } from './002-integration-accounts.js'
 import { unifiedData } from './003-unified-data.js'
 import { jobs } from './004-jobs.js'
 import { sync } from './005-sync.js'
+import { webhooks } from './006-webhooks.js'
 
 export interface Migration {
   readonly id: number
@@ -11,4 +12,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks]
