@@ -5,6 +5,7 @@ import { VirtualClock } from '../../../src/core/clock.js'
 import { webhookSignature } from '../../../src/core/signing.js'
 import { parseCli } from '../../../src/server.js'
 import { START } from '../../helpers/app.js'
+import { startReceiver } from './receiver.js'
 
 t.test('deliveries go through the injected dispatcher', async (t) => {
   const agent = new MockAgent()
@@ -39,4 +40,17 @@ t.test('the webhook flags parse: --webhook-url repeats, --webhook-timeout is a d
   t.throws(() => parseCli(['--webhook-url', 'ftp://x'], {}), /--webhook-url/)
   const env = parseCli([], { UNIMOCK_WEBHOOK_URL: 'http://a,http://b' })
   t.same(env.kind === 'run' ? env.config.webhookUrls : [], ['http://a', 'http://b'])
+})
+
+t.test('on the real clock deliveries go out at once, and retries follow on their own', async (t) => {
+  const receiver = await startReceiver(t, (n) => (n === 0 ? 502 : 200))
+  const app = buildApp({ clock: 'real', logLevel: 'silent', rateLimit: 'off', initialSyncDuration: '1h', webhookUrls: [`${receiver.url}/real`] })
+  t.teardown(() => app.close())
+  await app.ready()
+  const headers = { authorization: 'Bearer test_real' }
+  receiver.setKey((await app.inject({ method: 'GET', url: '/_unimock/webhooks/signature-key', headers })).json().key)
+  await app.inject({ method: 'POST', url: '/_unimock/linked-accounts', headers, payload: { category: 'hris', end_user_origin_id: 'r' } })
+  await receiver.arrived(2)
+  t.same(receiver.events(), ['LinkedAccount.linked', 'LinkedAccount.linked'], 'a 502, then the retry about a second later')
+  t.ok(receiver.received.every((r) => r.verified))
 })

@@ -29,6 +29,7 @@ export async function startReceiver (t: Test, behaviour: Behaviour = () => 200) 
   let key = ''
   let n = 0
   const hanging: ServerResponse[] = []
+  const waiters: Array<{ count: number, resolve: () => void }> = []
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -37,6 +38,7 @@ export async function startReceiver (t: Test, behaviour: Behaviour = () => 200) 
       const header = req.headers['x-merge-webhook-signature']
       const json = JSON.parse(raw.toString('utf8'))
       received.push({ path: req.url ?? '', headers: req.headers, raw: raw.toString('utf8'), json, verified: verifySignature(key, raw, typeof header === 'string' ? header : undefined) })
+      for (const w of waiters.filter((x) => received.length >= x.count)) { waiters.splice(waiters.indexOf(w), 1); w.resolve() }
       const answer = behaviour(n++, json)
       if (answer === 'hang') { hanging.push(res); return }
       res.writeHead(answer, { 'content-type': 'application/json' }).end('{"ok":true}')
@@ -52,6 +54,10 @@ export async function startReceiver (t: Test, behaviour: Behaviour = () => 200) 
     url,
     received,
     setKey: (k: string) => { key = k },
+    /** Resolves once `count` requests have arrived: for the real clock, where nothing is advanced. */
+    arrived: (count: number) => new Promise<void>((resolve) => {
+      if (received.length >= count) resolve(); else waiters.push({ count, resolve })
+    }),
     events: () => received.map((r) => r.json.hook.event as string)
   }
 }
