@@ -46,16 +46,22 @@ export function registerWebhooks (app: FastifyInstance, context: AppContext, ser
     secret: config.webhookSecret,
     timeoutMs: durationMs(config.webhookTimeout),
     origin,
-    log: { error: (obj, msg) => { app.log.error(obj, msg) } }
+    log: { error: (obj, msg) => { app.log.error(obj, msg) } },
+    // An outbox row of events (LinkedAccount.linked / deleted) is "delivered" once fanned out into webhook
+    // deliveries, which happens in the transaction that recorded it; the journal tracks each HTTP delivery.
+    handOver: (now) => { for (const e of services.outbox.due(now, 1000)) services.outbox.markDelivered(e.id, now) }
   })
 
   // Listeners run inside the change's transaction: the deliveries commit (or roll back) with it.
   services.onAccountLinked((e) => {
     webhooks.emit(e.account, 'LinkedAccount.linked', linkedData(e.account, e.isRelink), e.at)
-    services.outbox.markDelivered(e.eventId, e.at)
+    webhooks.wakeAt(e.at)
   })
   // The account row is deleted right after the listeners run: its snapshot goes into the payload now.
-  services.onAccountDeleted((account, at) => { webhooks.emit(account, 'LinkedAccount.deleted', deletedData(account), at) })
+  services.onAccountDeleted((account, at) => {
+    webhooks.emit(account, 'LinkedAccount.deleted', deletedData(account), at)
+    webhooks.wakeAt(at)
+  })
   sync.onModelSyncFinished((e) => {
     if (webhooks.targets(e.account.tenantId).length === 0) return
     const account = services.accounts.get(e.account.id)

@@ -51,6 +51,8 @@ export interface WebhookServiceDeps {
   /** scheme://host:port of this server, for linked_account.webhook_listener_url. */
   readonly origin: () => string
   readonly log: { error(obj: object, msg: string): void }
+  /** Runs in every dispatch transaction: marks the account-event outbox rows this domain has fanned out. */
+  readonly handOver: (now: number) => void
 }
 
 /** A uuid-shaped id that stays the same for the same text: flag targets have no row to hold one. */
@@ -258,7 +260,11 @@ export class WebhookService {
     this.#d.scheduler.schedule(DISPATCH, at, {}, DISPATCH)
   }
 
+  /** A dispatch run at `at` even without deliveries: the account-event outbox is handed over there. */
+  wakeAt (at: number): void { this.#wake(at) }
+
   #dispatch (now: number): { after?: () => Promise<void> | void } | undefined {
+    this.#d.handOver(now)
     const batch = this.#d.repo.claimDue(now, BATCH)
     const next = this.#d.repo.nextDue()
     if (next !== null) this.#wake(Math.max(next, now))

@@ -65,6 +65,9 @@ t.test('LinkedAccount.deleted carries the account as it was; targets filter by e
   t.equal(p.linked_account.id, id)
   t.equal(p.linked_account.status, 'COMPLETE')
   t.ok(w.receiver.received[0]!.verified)
+  const outbox = (await w.control('GET', '/events')).json().results as any[]
+  t.same(outbox.map((e) => e.event), ['LinkedAccount.linked', 'LinkedAccount.deleted'])
+  t.ok(outbox.every((e) => e.delivered_at !== null), 'the account-event outbox is handed over to the webhook deliveries')
 })
 
 t.test('send fires any event on demand with the real shape; errors are clear', async (t) => {
