@@ -85,6 +85,8 @@ export class WebhookService {
   #random: Random
   readonly #chains = new Map<string, Promise<void>>()
   readonly #detached = new Set<Promise<void>>()
+  /** Every model sync asks for its tenant's targets: hundreds of thousands of times a simulated day. */
+  readonly #targets = new Map<number, Target[]>()
   #closing = false
 
   constructor (deps: WebhookServiceDeps) {
@@ -105,6 +107,7 @@ export class WebhookService {
   reset (): void {
     this.#d.repo.clear()
     this.#chains.clear()
+    this.#targets.clear()
     const s = this.#d.streams()
     this.#ids = s.ids
     this.#random = s.random
@@ -130,25 +133,34 @@ export class WebhookService {
   // ---- targets
 
   targets (tenantId: number): Target[] {
+    const cached = this.#targets.get(tenantId)
+    if (cached !== undefined) return cached
     const fromFlag: Target[] = this.#d.flagUrls.map((url) => ({
       id: stableUuid(`${tenantId}\n${url}`), tenantId, url, events: null, category: null, createdAt: 0, source: 'flag'
     }))
-    return [...fromFlag, ...this.#d.repo.targets(tenantId).map((t): Target => ({ ...t, source: 'control' }))]
+    const all = [...fromFlag, ...this.#d.repo.targets(tenantId).map((t): Target => ({ ...t, source: 'control' }))]
+    this.#targets.set(tenantId, all)
+    return all
   }
 
   addTarget (tenantId: number, input: NewTarget): Target {
     const target: StoredTarget = { id: this.#ids.uuid(), tenantId, url: input.url, events: input.events, category: input.category, createdAt: this.#d.clock.now() }
     this.#d.repo.addTarget(target)
+    this.#targets.delete(tenantId)
     return { ...target, source: 'control' }
   }
 
   removeTarget (tenantId: number, id: string): void {
+    this.#targets.delete(tenantId)
     if (this.#d.repo.removeTarget(tenantId, id)) return
     if (this.targets(tenantId).some((t) => t.id === id)) throw appError('WEBHOOK_TARGET_FROM_FLAG', { id })
     throw appError('WEBHOOK_TARGET_NOT_FOUND', { id })
   }
 
-  removeTargets (tenantId: number): number { return this.#d.repo.removeTargets(tenantId) }
+  removeTargets (tenantId: number): number {
+    this.#targets.delete(tenantId)
+    return this.#d.repo.removeTargets(tenantId)
+  }
 
   // ---- events
 

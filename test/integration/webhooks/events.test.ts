@@ -94,3 +94,21 @@ t.test('send fires any event on demand with the real shape; errors are clear', a
   t.equal((await w.control('POST', '/webhooks/faults', { kind: 'delay' })).statusCode, 400)
   t.equal((await w.control('POST', '/webhooks/faults', { kind: 'out_of_order', count: 1 })).statusCode, 400)
 })
+
+t.test('a relink sends LinkedAccount.linked with is_relink true; a deleted target gets nothing more', async (t) => {
+  const w = await webhookSetup(t)
+  const target = await w.addTarget({ events: ['LinkedAccount.linked'] })
+  const first = await w.api.link('hris', 'org-relink')
+  t.equal((await w.control('POST', `/linked-accounts/${first.accountId}/relink-needed`)).statusCode, 200)
+  const second = await w.api.link('hris', 'org-relink')
+  t.equal(second.accountId, first.accountId)
+  await w.advance('1s')
+  t.same(w.receiver.received.map((r) => r.json.data.is_relink), [false, true])
+  t.ok(w.receiver.received.every((r) => r.json.hook.id === target.id && r.verified))
+
+  t.equal((await w.control('DELETE', `/webhooks/targets/${target.id}`)).statusCode, 200)
+  t.same((await w.control('GET', '/webhooks/targets')).json().results, [])
+  await w.send(first.accountId, 'LinkedAccount.linked')
+  await w.advance('1s')
+  t.equal(w.receiver.received.length, 2)
+})
