@@ -62,15 +62,24 @@ export function registerWebhooks (app: FastifyInstance, context: AppContext, ser
     webhooks.emit(account, 'LinkedAccount.deleted', deletedData(account), at)
     webhooks.wakeAt(at)
   })
-  sync.onModelSyncFinished((e) => {
-    if (webhooks.targets(e.account.tenantId).length === 0) return
-    const account = services.accounts.get(e.account.id)
-    const now = clock.now()
-    webhooks.emit(account, webhookModelName(account.category, e.state.modelName) + SYNCED_SUFFIX, modelSyncedData(account, e.state, e.syncedFields), now)
-    if (e.accountSyncCompleted) {
-      webhooks.emit(account, 'LinkedAccount.sync_completed', syncCompletedData(account, sync.states(account.id), e.wasInitialSync), now)
-    }
-  })
+  // The sync work reads each finished model back only when someone listens (hundreds of thousands of syncs a
+  // simulated day): listen from the first target on, not before.
+  let listening = false
+  const listen = (): void => {
+    if (listening) return
+    listening = true
+    sync.onModelSyncFinished((e) => {
+      if (webhooks.targets(e.account.tenantId).length === 0) return
+      const account = services.accounts.get(e.account.id)
+      const now = clock.now()
+      webhooks.emit(account, webhookModelName(account.category, e.state.modelName) + SYNCED_SUFFIX, modelSyncedData(account, e.state, e.syncedFields), now)
+      if (e.accountSyncCompleted) {
+        webhooks.emit(account, 'LinkedAccount.sync_completed', syncCompletedData(account, sync.states(account.id), e.wasInitialSync), now)
+      }
+    })
+  }
+  if (config.webhookUrls.length > 0 || repo.anyTarget()) listen()
+  webhooks.onTargetAdded(listen)
 
   context.onReset(() => { webhooks.reset() })
   app.addHook('onReady', async () => { webhooks.resume() })

@@ -146,6 +146,8 @@ export class WebhookRepository {
   /** Keeps an existing key: the first one generated for a tenant stays its key. */
   addSignatureKey (tenantId: number, key: string): void { this.#setKey.run(tenantId, key) }
 
+  anyTarget (): boolean { return this.#db.prepare('SELECT 1 FROM webhook_targets LIMIT 1').get() !== undefined }
+
   targets (tenantId: number): StoredTarget[] { return (this.#targets.all(tenantId) as TargetRow[]).map(toTarget) }
   addTarget (t: StoredTarget): void {
     this.#insertTarget.run(t.id, t.tenantId, t.url, t.events === null ? null : JSON.stringify(t.events), t.category, t.createdAt)

@@ -87,6 +87,7 @@ export class WebhookService {
   readonly #detached = new Set<Promise<void>>()
   /** Every model sync asks for its tenant's targets: hundreds of thousands of times a simulated day. */
   readonly #targets = new Map<number, Target[]>()
+  readonly #targetAdded: Array<() => void> = []
   #closing = false
 
   constructor (deps: WebhookServiceDeps) {
@@ -143,10 +144,13 @@ export class WebhookService {
     return all
   }
 
+  onTargetAdded (fn: () => void): void { this.#targetAdded.push(fn) }
+
   addTarget (tenantId: number, input: NewTarget): Target {
     const target: StoredTarget = { id: this.#ids.uuid(), tenantId, url: input.url, events: input.events, category: input.category, createdAt: this.#d.clock.now() }
     this.#d.repo.addTarget(target)
     this.#targets.delete(tenantId)
+    for (const fn of this.#targetAdded) fn()
     return { ...target, source: 'control' }
   }
 
