@@ -11,7 +11,7 @@ import type { IntegrationServices } from '../services.js'
 import type { SyncService } from '../sync/sync-service.js'
 import { onDemandData } from './on-demand.js'
 import {
-  Deleted, DeliveryList, DeliveryQuery, DeliveryView, FaultBody, FaultList, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
+  Deleted, DeliveryList, TargetDeleteQuery, DeliveryQuery, DeliveryView, FaultBody, FaultList, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
 } from './schemas.js'
 import type { Delivery, StoredFault } from './webhook-repository.js'
 import type { Target, WebhookService } from './webhook-service.js'
@@ -75,8 +75,13 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
 
   r.delete('/webhooks/targets', {
     onRequest: auth.tenant,
-    schema: { tags, summary: 'Delete every control-API webhook target of this API key', response: { 200: Deleted, 401: Problem } }
-  }, async (request) => ({ deleted: webhooks.removeTargets(requestTenant(request).id) }))
+    schema: {
+      tags,
+      summary: 'Delete the control-API webhook targets of this API key: every one, or those with ?url=',
+      querystring: TargetDeleteQuery,
+      response: { 200: Deleted, 400: Problem, 401: Problem }
+    }
+  }, async (request) => ({ deleted: webhooks.removeTargets(requestTenant(request).id, request.query.url) }))
 
   r.delete('/webhooks/targets/:id', {
     onRequest: auth.tenant,
@@ -113,7 +118,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   r.post('/webhooks/deliveries/:id/redeliver', {
     onRequest: auth.tenant,
     preValidation: emptyBody,
-    schema: { tags, summary: 'Send a delivery again (a new journal entry with the same body, signed with the current key)', params: TargetParams, response: { 202: DeliveryView, 401: Problem, 404: Problem } }
+    schema: { tags, summary: 'Send a delivery again (a new journal entry with the same body, signed with the current key)', params: TargetParams, response: { 202: DeliveryView, 400: Problem, 401: Problem, 404: Problem, 413: Problem, 415: Problem } }
   }, async (request, reply) => reply.code(202).send(deliveryView(webhooks.redeliver(requestTenant(request).id, request.params.id, clock.now()))))
 
   r.post('/webhooks/faults', {

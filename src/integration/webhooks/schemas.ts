@@ -19,6 +19,7 @@ export const TargetView = Type.Object({
 export type TargetView = Static<typeof TargetView>
 export const TargetList = Type.Object({ results: Type.Array(TargetView) })
 export const TargetParams = Type.Object({ id: Type.String({ minLength: 1 }) })
+export const TargetDeleteQuery = Type.Object({ url: Type.Optional(Type.String({ minLength: 1, description: 'only targets with exactly this url' })) })
 export const Deleted = Type.Object({ deleted: Type.Integer() })
 
 export const SignatureKey = Type.Object({

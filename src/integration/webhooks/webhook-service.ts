@@ -161,9 +161,13 @@ export class WebhookService {
     throw appError('WEBHOOK_TARGET_NOT_FOUND', { id })
   }
 
-  removeTargets (tenantId: number): number {
+  /** Every control-API target of the tenant, or those with exactly `url`. */
+  removeTargets (tenantId: number, url?: string): number {
     this.#targets.delete(tenantId)
-    return this.#d.repo.removeTargets(tenantId)
+    if (url === undefined) return this.#d.repo.removeTargets(tenantId)
+    let n = 0
+    for (const t of this.#d.repo.targets(tenantId)) if (t.url === url && this.#d.repo.removeTarget(tenantId, t.id)) n++
+    return n
   }
 
   // ---- events

@@ -108,6 +108,10 @@ t.test('a relink sends LinkedAccount.linked with is_relink true; a deleted targe
 
   t.equal((await w.control('DELETE', `/webhooks/targets/${target.id}`)).statusCode, 200)
   t.same((await w.control('GET', '/webhooks/targets')).json().results, [])
+  await w.addTarget({ url: 'http://127.0.0.1:1/a' })
+  await w.addTarget({ url: 'http://127.0.0.1:1/b' })
+  t.same((await w.control('DELETE', '/webhooks/targets?url=http://127.0.0.1:1/a')).json(), { deleted: 1 })
+  t.same((await w.control('DELETE', '/webhooks/targets')).json(), { deleted: 1 })
   await w.send(first.accountId, 'LinkedAccount.linked')
   await w.advance('1s')
   t.equal(w.receiver.received.length, 2)
