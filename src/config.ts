@@ -19,6 +19,7 @@ export const ConfigSchema = Type.Object({
   dataVolume: Type.Array(Type.String({ pattern: '^[A-Za-z][\\w.-]*=[0-9]+$' }), { default: [], description: 'initial records of single models, model=count (employees=1000000, hris.companies=3)' }),
   dataScale: Type.Number({ exclusiveMinimum: 0, default: 1, description: 'multiplies the default size of every simulated third-party data set' }),
   dataChurn: Type.Number({ minimum: 0, maximum: 10, default: 0.02, description: 'share of records the simulated systems change per day (a quarter as many are created, a tenth deleted)' }),
+  dataCacheMb: Type.Number({ minimum: 0, default: 32, description: 'memory for serialised records of the data endpoints, MB; 0 regenerates every record on every read' }),
   plantAuth: Type.Union([Type.Literal('none'), Type.Literal('required')], { default: 'none' }),
   plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, description: 'plant store login token lifetime, seconds' }),
   apiKeys: Type.Array(Type.String({ minLength: 1 }), { default: [], description: 'unified service API keys accepted; empty accepts any key (each key is its own tenant)' }),

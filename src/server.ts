@@ -31,6 +31,7 @@ const FLAGS: Record<string, FlagSpec> = {
   'data-volume': { key: 'dataVolume', kind: 'list', help: 'initial records of one model, model=count (repeatable; e.g. employees=1000000 or hris.companies=3); default: a 50-300 person company' },
   'data-scale': { key: 'dataScale', kind: 'number', help: 'multiply the default size of every simulated data set (default 1)' },
   'data-churn': { key: 'dataChurn', kind: 'number', help: 'share of records the simulated systems change per day (default 0.02); a quarter as many are created, a tenth deleted' },
+  'data-cache-mb': { key: 'dataCacheMb', kind: 'number', help: 'memory for serialised records of the data endpoints in MB (default 32; 0: regenerate on every read)' },
   'plant-auth': { key: 'plantAuth', kind: 'string', help: 'none | required (default none): whether adding or updating a plant needs a login token' },
   'plant-token-ttl': { key: 'plantTokenTtl', kind: 'integer', help: 'plant store login token lifetime in seconds (default 3600)' },
   'api-key': { key: 'apiKeys', kind: 'list', help: 'accept only this unified-service API key (repeatable; env comma-separated); default: any key, each its own tenant' },

@@ -11,6 +11,8 @@ export interface DataSettings {
   readonly seed: number
   readonly volumes: VolumeSettings
   readonly churn: ChurnRates
+  /** Byte budget of the serialised-record cache; 0 turns it off. */
+  readonly cacheBytes: number
 }
 
 /**

@@ -22,7 +22,7 @@ export interface DataOptions {
   readonly syncOnLink: boolean
 }
 
-/** The data settings from the app's config: seed, volumes (--data-scale, --data-volume) and churn (--data-churn). */
+/** The data settings from the app's config: seed, volumes (--data-scale, --data-volume), churn (--data-churn), cache (--data-cache-mb). */
 export function dataSettingsFrom (config: Config, known: (key: string) => boolean): DataSettings {
   const overrides = parseVolumeOverrides(config.dataVolume, known)
   if (typeof overrides === 'string') throw new Error(`invalid value for --data-volume: ${overrides}`)
@@ -30,7 +30,8 @@ export function dataSettingsFrom (config: Config, known: (key: string) => boolea
   return {
     seed: config.seed,
     volumes: { scale: config.dataScale, overrides },
-    churn: { changed: churn, created: churn / 4, deleted: churn / 10 }
+    churn: { changed: churn, created: churn / 4, deleted: churn / 10 },
+    cacheBytes: Math.round(config.dataCacheMb * 1024 * 1024)
   }
 }
 

@@ -5,6 +5,7 @@ import type { Catalogue, FieldDef, ModelDef } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
 import type { AccountData, Generator, RecordMeta } from './generator.js'
 import type { ContentFilter, ListQuery, RecordQuery } from './query.js'
+import type { RecordCache } from './record-cache.js'
 import type { DataRepository, RecordRow } from './repository.js'
 import { parseTimestamp } from './timestamps.js'
 
@@ -19,6 +20,15 @@ export interface Page {
   readonly previous: string | null
   readonly results: Array<Record<string, unknown>>
 }
+
+interface FoundPage {
+  readonly next: string | null
+  readonly previous: string | null
+  readonly rows: readonly RecordRow[]
+  readonly data: AccountData | undefined
+}
+
+const PLAIN = { remoteData: false, sensitive: false, expandSubs: new Set<string>() }
 
 /** Rows a content-filtered request may examine before it answers with what it found and a cursor to go on. */
 export const SCAN_BUDGET = 20_000
@@ -37,28 +47,79 @@ export class DataReader {
   readonly #generator: Generator
   readonly #catalogue: Catalogue
   readonly #cursorKey: number
+  readonly #cache: RecordCache
+  /** Serialised pages by (data set, its last stamp, query, cursor), most recently used last. */
+  readonly #pages = new Map<string, Buffer>()
+  readonly #pageBudget: number
+  #pageBytes = 0
 
-  constructor (repo: DataRepository, sets: DataSets, generator: Generator, catalogue: Catalogue, cursorKey: number) {
+  constructor (repo: DataRepository, sets: DataSets, generator: Generator, catalogue: Catalogue, cursorKey: number, cache: RecordCache, pageBudget: number) {
     this.#repo = repo
     this.#sets = sets
     this.#generator = generator
     this.#catalogue = catalogue
     this.#cursorKey = cursorKey
+    this.#cache = cache
+    this.#pageBudget = pageBudget
   }
 
   list (accountId: string, model: ModelDef, q: ListQuery): Page {
+    const found = this.#page(accountId, model, q)
+    return { next: found.next, previous: found.previous, results: found.data === undefined ? [] : this.#records(model, found.data, found.rows, q) }
+  }
+
+  /**
+   * The same page, serialised as UTF-8 bytes ready to send: records in their plain form come from the record
+   * cache when unchanged, and a page asked for again (polling, a retried walk) is sent from the page cache
+   * without touching the store, the generator or the encoder.
+   */
+  listJson (accountId: string, model: ModelDef, q: ListQuery): Buffer {
+    // A page is a pure function of the synced state and the query; every sync pass moves the data set's
+    // last stamp, so a page cached under the stamp it was read at is exactly what a new read would give.
+    // Expanded pages also depend on other models' state, and are not cached.
+    const set = this.#sets.existingSet(accountId, model)
+    const key = set === undefined || q.expand.length > 0 || !this.#cache.enabled
+      ? undefined
+      : `${set.id}|${set.lastStamp}|${q.fingerprint}|${q.pageSize}|${q.cursor ?? ''}`
+    const cached = key === undefined ? undefined : this.#pages.get(key)
+    if (cached !== undefined) {
+      this.#pages.delete(key!)
+      this.#pages.set(key!, cached)
+      return cached
+    }
+    const found = this.#page(accountId, model, q)
+    const results = found.data === undefined ? '' : this.#json(model, found.data, found.rows, q).join(',')
+    const json = Buffer.from(`{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":[${results}]}`)
+    if (key !== undefined && json.length <= this.#pageBudget) {
+      this.#pages.set(key, json)
+      this.#pageBytes += json.length
+      for (const [k, page] of this.#pages) {
+        if (this.#pageBytes <= this.#pageBudget) break
+        this.#pages.delete(k)
+        this.#pageBytes -= page.length
+      }
+    }
+    return json
+  }
+
+  clearPages (): void {
+    this.#pages.clear()
+    this.#pageBytes = 0
+  }
+
+  #page (accountId: string, model: ModelDef, q: ListQuery): FoundPage {
     const scope = hash32(`${accountId}|${model.id}`).toString(36)
     const position = this.#position(q, scope)
     const set = this.#sets.existingSet(accountId, model)
     const data = this.#sets.existing(accountId)
-    if (set === undefined || data === undefined) return { next: null, previous: null, results: [] }
+    if (set === undefined || data === undefined) return { next: null, previous: null, rows: [], data: undefined }
 
     const direction: Direction = position?.direction ?? 'n'
     const from = position?.seq ?? null
     let remoteIdx: number | null = null
     if (q.remoteId !== null) {
       const idx = this.#generator.indexOfRemoteId(model, data, q.remoteId)
-      if (idx === undefined) return { next: null, previous: position === null ? null : this.#seal('p', (from ?? 0) + 1, scope, q), results: [] }
+      if (idx === undefined) return { next: null, previous: position === null ? null : this.#seal('p', (from ?? 0) + 1, scope, q), rows: [], data }
       remoteIdx = idx
     }
 
@@ -108,16 +169,43 @@ export class DataReader {
       previous = more && resume !== null ? this.#seal('p', found.length > q.pageSize ? page[0]!.seq : resume, scope, q) : null
       next = this.#seal('n', page[page.length - 1]?.seq ?? (from ?? 1) - 1, scope, q)
     }
-    return { next, previous, results: this.#records(model, data, page, q) }
+    return { next, previous, rows: page, data }
   }
 
   retrieve (accountId: string, model: ModelDef, id: string, q: RecordQuery): Record<string, unknown> {
+    const { data, row } = this.#one(accountId, model, id)
+    return this.#records(model, data, [row], q)[0]!
+  }
+
+  retrieveJson (accountId: string, model: ModelDef, id: string, q: RecordQuery): string {
+    const { data, row } = this.#one(accountId, model, id)
+    return this.#json(model, data, [row], q)[0]!
+  }
+
+  #one (accountId: string, model: ModelDef, id: string): { data: AccountData, row: RecordRow } {
     const data = this.#sets.existing(accountId)
     const set = this.#sets.existingSet(accountId, model)
     const idx = data?.codec(model.name).decode(id)
     const row = set === undefined || idx === undefined ? undefined : this.#repo.byIdx(set.id, idx)
     if (data === undefined || row === undefined) throw appError('DATA_RECORD_NOT_FOUND', { model: model.name, id })
-    return this.#records(model, data, [row], q)[0]!
+    return { data, row }
+  }
+
+  /** Each record's JSON: from the cache in the plain form, freshly generated otherwise. */
+  #json (model: ModelDef, data: AccountData, rows: readonly RecordRow[], q: RecordQuery | ListQuery): string[] {
+    if (!this.#cache.enabled || q.includeRemoteData || q.sensitive || q.expand.length > 0) {
+      return this.#records(model, data, rows, q).map((r) => JSON.stringify(r))
+    }
+    const prefix = `${data.accountId}|${model.id}|`
+    return rows.map((row) => {
+      const key = prefix + String(row.idx)
+      let json = this.#cache.get(key, row)
+      if (json === undefined) {
+        json = JSON.stringify(this.#generator.build(model, data, toMeta(row), PLAIN))
+        this.#cache.set(key, row, json)
+      }
+      return json
+    })
   }
 
   #position (q: ListQuery, scope: string): { direction: Direction, seq: number } | null {

@@ -12,11 +12,10 @@ export interface IdCodec {
   decode(id: string): number | undefined
 }
 
-const HEX: string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
-
-function hex32 (x: number): string {
-  return HEX[(x >>> 24) & 0xff]! + HEX[(x >>> 16) & 0xff]! + HEX[(x >>> 8) & 0xff]! + HEX[x & 0xff]!
-}
+// Lookup tables: an id is built from a few table entries, without slicing or per-byte concatenation.
+const HEX4: string[] = Array.from({ length: 65536 }, (_, i) => i.toString(16).padStart(4, '0'))
+const HEX3: string[] = Array.from({ length: 4096 }, (_, i) => i.toString(16).padStart(3, '0'))
+const VARIANT = ['8', '9', 'a', 'b']
 
 const ROUNDS = 6
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -49,19 +48,26 @@ export function idCodec (key: number): IdCodec {
       words[1] = tagA
       words[2] = tagB
       scramble(words)
+      const w0 = words[0]!
+      const w1 = words[1]!
+      const w2 = words[2]!
       const c = check(words)
-      const p = hex32(words[0]!) + hex32(words[1]!) + hex32(words[2]!) + hex32(c >>> 2).slice(2)
-      // 30 payload hex digits around the fixed version digit (4) and the variant digit (8 to b).
-      const id = `${p.slice(0, 8)}-${p.slice(8, 12)}-4${p.slice(12, 15)}-${HEX[8 | (c & 3)]![1]}${p.slice(15, 18)}-${p.slice(18, 30)}`
+      // 96 scrambled bits and 26 check bits around the fixed version digit (4) and variant bits (8 to b):
+      // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx
+      const id = HEX4[w0 >>> 16]! + HEX4[w0 & 0xffff]! + '-' + HEX4[w1 >>> 16]! + '-4' + HEX3[(w1 & 0xffff) >>> 4]! + '-' +
+        VARIANT[c & 3]! + HEX3[((w1 & 0xf) << 8) | (w2 >>> 24)]! + '-' + HEX3[(w2 >>> 12) & 0xfff]! + HEX3[w2 & 0xfff]! +
+        HEX3[(c >>> 14) & 0xfff]! + HEX3[(c >>> 2) & 0xfff]!
       if (index < 4096) recent.set(index, id)
       return id
     },
     decode (id: string): number | undefined {
       const text = id.toLowerCase()
       if (!UUID.test(text)) return undefined
-      const p = text.slice(0, 8) + text.slice(9, 13) + text.slice(15, 18) + text.slice(20, 23) + text.slice(24, 36)
-      const w = new Uint32Array([Number.parseInt(p.slice(0, 8), 16), Number.parseInt(p.slice(8, 16), 16), Number.parseInt(p.slice(16, 24), 16)])
-      const c = (Number.parseInt(p.slice(24, 30), 16) << 2) | (Number.parseInt(text.charAt(19), 16) & 3)
+      const hex = (from: number, to: number): number => Number.parseInt(text.slice(from, to), 16)
+      const w1Low = hex(15, 18)
+      const mid = hex(20, 23)
+      const w = new Uint32Array([hex(0, 8), (hex(9, 13) << 16) | (w1Low << 4) | (mid >>> 8), ((mid & 0xff) << 24) | hex(24, 30)])
+      const c = (hex(30, 36) << 2) | (hex(19, 20) & 3)
       if ((c >>> 0) !== check(w)) return undefined
       unscramble(w)
       if (w[1] !== tagA || w[2] !== tagB) return undefined

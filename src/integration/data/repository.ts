@@ -77,6 +77,9 @@ const toSet = (r: SetRow): DataSet => ({
 
 const ROW = 'seq, idx, version, deleted, created_us, modified_us'
 
+type RawRow = [number, number, number, number, number, number]
+const toRow = (r: RawRow): RecordRow => ({ seq: r[0], idx: r[1], version: r[2], deleted: r[3], created_us: r[4], modified_us: r[5] })
+
 /** A time window selecting fewer rows than this is read through the modified_at index, then sorted. */
 const NARROW_WINDOW = 5000
 
@@ -243,9 +246,11 @@ export class DataRepository {
     const sql = `SELECT ${ROW} FROM data_records ${index} WHERE ${where.join(' AND ')} ORDER BY seq ${q.direction === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`
     let stmt = this.#queries.get(sql)
     if (stmt === undefined) {
-      stmt = this.#db.prepare(sql)
+      // Arrays, made into objects here: better-sqlite3 builds row objects key by key, which costs more than
+      // the query itself on a page of 30.
+      stmt = this.#db.prepare(sql).raw(true)
       this.#queries.set(sql, stmt)
     }
-    return stmt.all(...args, q.limit) as RecordRow[]
+    return (stmt.all(...args, q.limit) as RawRow[]).map(toRow)
   }
 }

@@ -16,6 +16,9 @@ export interface DataRouteOptions {
   readonly accountId: (request: FastifyRequest) => string
 }
 
+/** Pages are sent as JSON text the data service assembles from cached records; the schemas document them. */
+const JSON_TYPE = 'application/json; charset=utf-8'
+
 /**
  * The list and retrieve endpoints of every common model, generated from the catalogue: the documented
  * /api/{category}/v1/{segment}[/{id}], and the unversioned forms the spec has seen in use,
@@ -52,7 +55,7 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
           querystring: listQuery,
           response: listResponse
         }
-      }, async (request) => data.list(accountId(request), model, request.query as RawQuery))
+      }, async (request, reply) => reply.type(JSON_TYPE).send(data.listJson(accountId(request), model, request.query as RawQuery)))
 
       if (!model.retrieve) continue
       r.get(`${form.path}/:id`, {
@@ -67,7 +70,7 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
           querystring: retrieveQuery,
           response: recordResponse
         }
-      }, async (request) => data.retrieve(accountId(request), model, request.params.id, request.query as RawQuery))
+      }, async (request, reply) => reply.type(JSON_TYPE).send(data.retrieveJson(accountId(request), model, request.params.id, request.query as RawQuery)))
     }
   }
 }

@@ -6,6 +6,7 @@ import { DataSets, type DataSettings } from './data-sets.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
 import { DataReader, type Page } from './reader.js'
+import { RecordCache } from './record-cache.js'
 import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
@@ -21,13 +22,17 @@ export class DataService {
   readonly #reader: DataReader
   readonly #passes: SyncPasses
   readonly #stamps: SyncStamps
+  readonly #cache: RecordCache
 
   constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
     this.catalogue = deps.catalogue
     this.#repo = new DataRepository(deps.db)
     this.#sets = new DataSets(this.#repo, deps.catalogue, deps.settings, deps.clock)
     this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
-    this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue, hash32(`cursor:${deps.settings.seed}`))
+    // Three quarters of the cache budget for records, a quarter for whole pages asked for again.
+    this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
+    this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue,
+      hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25))
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock)
   }
 
@@ -37,6 +42,15 @@ export class DataService {
 
   retrieve (accountId: string, model: ModelDef, id: string, raw: RawQuery): Record<string, unknown> {
     return this.#reader.retrieve(accountId, model, id, parseRecordQuery(model, raw))
+  }
+
+  /** The page as JSON bytes, what the HTTP route sends: cheaper than list() then serialising. */
+  listJson (accountId: string, model: ModelDef, raw: RawQuery): Buffer {
+    return this.#reader.listJson(accountId, model, parseListQuery(model, raw))
+  }
+
+  retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery): string {
+    return this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
   }
 
   /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */
@@ -79,6 +93,8 @@ export class DataService {
   }
 
   clear (): void {
+    this.#cache.clear()
+    this.#reader.clearPages()
     this.#repo.clear()
     this.#sets.forget()
     this.#stamps.reset(0)
