@@ -66,7 +66,8 @@ export class SyncRepository {
   readonly #setPaused
   readonly #interval
   readonly #setInterval
-  readonly #running
+  readonly #roundOpen
+  readonly #closeRound
   readonly #clear
   readonly #setScope
   readonly #scope
@@ -86,7 +87,7 @@ export class SyncRepository {
     this.#passDone = db.prepare('UPDATE sync_states SET run_done = ? WHERE linked_account_id = ? AND model_id = ?')
     this.#finish = db.prepare(`UPDATE sync_states SET status = @status, last_sync_finished = @now, last_sync_result = @result,
       is_initial_sync = CASE WHEN @result = 'DONE' THEN 0 ELSE is_initial_sync END, next_sync_start = @next,
-      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL
+      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL, round_done = 1
       WHERE linked_account_id = @account AND model_id = @model`)
     this.#stop = db.prepare(`UPDATE sync_states SET status = @status, next_sync_start = NULL,
       run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL
@@ -100,7 +101,9 @@ export class SyncRepository {
     this.#interval = db.prepare('SELECT interval_ms FROM sync_settings WHERE tenant_id = ?').pluck()
     this.#setInterval = db.prepare(`INSERT INTO sync_settings (tenant_id, interval_ms) VALUES (?, ?)
       ON CONFLICT (tenant_id) DO UPDATE SET interval_ms = excluded.interval_ms`)
-    this.#running = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = ? AND run_kind IS NOT NULL').pluck()
+    this.#roundOpen = db.prepare(`SELECT count(*) FROM sync_states WHERE linked_account_id = ? AND enabled = 1
+      AND (run_kind IS NOT NULL OR round_done = 0)`).pluck()
+    this.#closeRound = db.prepare('UPDATE sync_states SET round_done = 0 WHERE linked_account_id = ?')
     this.#clear = db.prepare('DELETE FROM sync_settings')
     this.#setScope = db.prepare(`INSERT INTO sync_scopes (linked_account_id, disabled_models) VALUES (?, ?)
       ON CONFLICT (linked_account_id) DO UPDATE SET disabled_models = excluded.disabled_models`)
@@ -188,8 +191,15 @@ export class SyncRepository {
     return json === undefined ? [] : JSON.parse(json) as string[]
   }
 
-  runningCount (accountId: string): number {
-    return this.#running.get(accountId) as number
+  /**
+   * An account-wide sync has completed when every enabled model has finished a run since the last completion
+   * and none is running; that closes the round. Models drift apart over periodic syncs, so "nothing is running
+   * right now" alone would call every model's finish an account-wide completion.
+   */
+  closeRoundIfComplete (accountId: string): boolean {
+    if ((this.#roundOpen.get(accountId) as number) > 0) return false
+    this.#closeRound.run(accountId)
+    return true
   }
 
   /** Sync states and account rows go with their accounts (ON DELETE CASCADE); settings are cleared here. */

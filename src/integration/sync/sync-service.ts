@@ -22,7 +22,7 @@ export interface ModelSyncFinished {
   readonly account: SyncAccount
   readonly state: SyncState
   readonly syncedFields: readonly string[]
-  /** true when this finish ended the last run still going on the account: an account-wide sync completed. */
+  /** true when, with this finish, every enabled model has synced since the last account-wide completion and none is running. */
   readonly accountSyncCompleted: boolean
   readonly wasInitialSync: boolean
 }
@@ -306,7 +306,7 @@ export class SyncService {
     // Hundreds of thousands of syncs a simulated day: read back only when someone listens.
     if (this.#finished.length === 0) return
     const finished = repo.state(account.id, state.modelId)!
-    const accountSyncCompleted = repo.runningCount(account.id) === 0
+    const accountSyncCompleted = repo.closeRoundIfComplete(account.id)
     for (const fn of this.#finished) {
       fn({ account, state: finished, syncedFields, accountSyncCompleted, wasInitialSync: state.isInitialSync })
     }

@@ -24,6 +24,7 @@ export const sync: Migration = {
       run_ends INTEGER,                     -- when the last pass falls due
       preset_result TEXT,                   -- how the NEXT run ends (control API), consumed when it starts
       preset_duration INTEGER,
+      round_done INTEGER NOT NULL DEFAULT 0, -- finished a run since the account's last account-wide completion
       PRIMARY KEY (linked_account_id, model_id)
     ) WITHOUT ROWID;
     CREATE TABLE sync_accounts (
