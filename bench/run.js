@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { planCores, pinSelf } from './lib/cores.js'
 import { detectLoader } from './lib/load.js'
 import { parseOptions, USAGE } from './lib/options.js'
+import { killAll } from './lib/processes.js'
 import { printTable } from './lib/table.js'
 import { assertBuilt } from './lib/unimock.js'
 
@@ -97,6 +98,14 @@ async function main () {
   if (failed) return 1
   if (options.strict && checks.some((k) => !k.ok)) return 1
   return 0
+}
+
+// An interrupted bench must not leave servers running on the cores.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killAll()
+    process.exit(130)
+  })
 }
 
 main().then((code) => { process.exitCode = code }, (error) => {

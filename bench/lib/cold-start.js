@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { onCore } from './cores.js'
 import { freePort, waitFor200 } from './http.js'
-import { cpuSecondsOf } from './processes.js'
+import { cpuSecondsOf, track } from './processes.js'
 import { median, min, max } from './stats.js'
 
 /**
@@ -18,7 +18,7 @@ export async function coldStartOnce ({ command = process.execPath, args, env = {
   const port = await freePort()
   const pinned = onCore(cpu, command, args(port))
   const started = performance.now()
-  const child = spawn(pinned.command, pinned.args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = track(spawn(pinned.command, pinned.args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] }))
   let stderr = ''
   let exited = false
   child.stderr.setEncoding('utf8').on('data', (d) => { stderr = (stderr + d).slice(-4000) })

@@ -3,7 +3,20 @@ import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { onCore } from './cores.js'
 
-const TICKS_PER_SECOND = 100 // USER_HZ, 100 on every Linux architecture the bench runs on
+const TICKS_PER_SECOND = 100
+const live = new Set()
+
+/** Child processes started through this module still running, so an interrupted bench can end them. */
+export function track (child) {
+  live.add(child)
+  child.once('exit', () => live.delete(child))
+  return child
+}
+
+/** Ends every tracked child (SIGKILL: the bench is being interrupted and waits for nothing). */
+export function killAll () {
+  for (const child of live) child.kill('SIGKILL')
+} // USER_HZ, 100 on every Linux architecture the bench runs on
 
 /**
  * CPU seconds (user + system, all threads) a process has used so far, from /proc; null where there is no
@@ -30,7 +43,7 @@ const TAIL = 4000
  */
 export async function startServer ({ name, command = process.execPath, args = [], env = {}, cpu = null, readyPattern = /listening on (https?:\/\/\S+)/, timeoutMs = 30000 }) {
   const pinned = onCore(cpu, command, args)
-  const child = spawn(pinned.command, pinned.args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = track(spawn(pinned.command, pinned.args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }))
   let stdout = ''
   let stderr = ''
   let exited = false
