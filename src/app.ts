@@ -67,7 +67,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
 
   const app = Fastify({
     bodyLimit: config.bodyLimit,
-    logger: {
+    // Silent means no logger at all: pino would still build a child logger for every request.
+    logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
       stream: deps.logStream ?? process.stderr,
       // Tokens and keys never reach the logs in clear.
