@@ -1,6 +1,6 @@
 import type { Migration } from './index.js'
 
-/** The plant store (/v3): plants with their tag index, the seeded users, and login sessions. */
+/** The plant store (/v3): plants, the seeded users, and login sessions. (Never released: edited in place.) */
 export const plantStore: Migration = {
   id: 1,
   name: 'plant-store',
@@ -12,13 +12,6 @@ export const plantStore: Migration = {
       status TEXT NOT NULL CHECK (status IN ('available', 'pending', 'sold')),
       tags TEXT NOT NULL DEFAULT '[]'      -- JSON array of strings, in the client's order
     );
-    -- The tag search index: one row per distinct tag of a plant.
-    CREATE TABLE plant_tags (
-      plant_id INTEGER NOT NULL REFERENCES plants(id) ON DELETE CASCADE,
-      tag TEXT NOT NULL,
-      PRIMARY KEY (tag, plant_id)
-    ) WITHOUT ROWID;
-    CREATE INDEX plant_tags_plant ON plant_tags(plant_id);
     CREATE INDEX plants_status ON plants(status, id);
     CREATE TABLE users (
       id INTEGER PRIMARY KEY,
