@@ -17,6 +17,7 @@ export class JobRepository {
   readonly #insert
   readonly #upsert
   readonly #next
+  readonly #takeDue
   readonly #delete
   readonly #deleteKey
   readonly #byKey
@@ -28,6 +29,8 @@ export class JobRepository {
     this.#upsert = db.prepare(`INSERT INTO jobs (kind, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?)
       ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, due_at = excluded.due_at, payload = excluded.payload`)
     this.#next = db.prepare('SELECT id, kind, due_at, dedupe_key, payload FROM jobs ORDER BY due_at, id LIMIT 1')
+    this.#takeDue = db.prepare(`DELETE FROM jobs WHERE id = (SELECT id FROM jobs WHERE due_at <= ? ORDER BY due_at, id LIMIT 1)
+      RETURNING id, kind, due_at, dedupe_key, payload`)
     this.#delete = db.prepare('DELETE FROM jobs WHERE id = ?')
     this.#deleteKey = db.prepare('DELETE FROM jobs WHERE dedupe_key = ?')
     this.#byKey = db.prepare('SELECT id, kind, due_at, dedupe_key, payload FROM jobs WHERE dedupe_key = ?')
@@ -44,6 +47,12 @@ export class JobRepository {
 
   next (): Job | undefined {
     const row = this.#next.get() as JobRow | undefined
+    return row === undefined ? undefined : toJob(row)
+  }
+
+  /** Removes and returns the earliest job due at `now`: one statement, for the scheduler's hot loop. */
+  takeDue (now: number): Job | undefined {
+    const row = this.#takeDue.get(now) as JobRow | undefined
     return row === undefined ? undefined : toJob(row)
   }
 

@@ -24,7 +24,7 @@ export class Scheduler {
   readonly #handlers = new Map<string, JobHandler>()
   #timer: TimerHandle | undefined
   /** Built once: better-sqlite3 compiles a wrapper per db.transaction() call, too slow for one per job. */
-  readonly #runInTransaction: (job: Job, now: number, handler: JobHandler | undefined) => (() => Promise<void> | void) | undefined
+  readonly #takeAndRun: (now: number, taken: { job?: Job }) => { job: Job, after: (() => Promise<void> | void) | undefined } | undefined
   #running = false
   #stopped = true
   /** Jobs run since start (or reset), by kind: what the control API reports as scheduler activity. */
@@ -34,14 +34,18 @@ export class Scheduler {
     this.#repo = new JobRepository(db)
     this.#clock = clock
     this.#log = log
-    this.#runInTransaction = db.transaction((job: Job, now: number, handler: JobHandler | undefined) => {
-      this.#repo.remove(job.id)
+    this.#takeAndRun = db.transaction((now: number, taken: { job?: Job }) => {
+      const job = this.#repo.takeDue(now)
+      if (job === undefined) return undefined
+      taken.job = job
+      this.#ran.set(job.kind, (this.#ran.get(job.kind) ?? 0) + 1)
+      const handler = this.#handlers.get(job.kind)
       if (handler === undefined) {
         this.#log.error({ job: job.kind }, 'no handler for job kind; dropped')
-        return undefined
+        return { job, after: undefined }
       }
       const result = handler(job, now)
-      return result === undefined ? undefined : result.after
+      return { job, after: result === undefined ? undefined : result.after }
     })
   }
 
@@ -102,12 +106,10 @@ export class Scheduler {
     this.#running = true
     try {
       for (;;) {
-        const now = this.#clock.now()
-        const job = this.#repo.next()
-        if (job === undefined || job.dueAt > now) break
-        const after = this.#runOne(job, now)
-        if (after !== undefined) {
-          try { await after() } catch (error) { this.#log.error({ err: error, job: job.kind }, 'job follow-up failed') }
+        const ran = this.#runNext(this.#clock.now())
+        if (ran === undefined) break
+        if (ran.after !== undefined) {
+          try { await ran.after() } catch (error) { this.#log.error({ err: error, job: ran.job.kind }, 'job follow-up failed') }
         }
       }
     } finally {
@@ -116,16 +118,18 @@ export class Scheduler {
     }
   }
 
-  #runOne (job: Job, now: number): (() => Promise<void> | void) | undefined {
-    const handler = this.#handlers.get(job.kind)
-    this.#ran.set(job.kind, (this.#ran.get(job.kind) ?? 0) + 1)
+  /** Runs the earliest due job, if any. false-y when nothing is due. */
+  #runNext (now: number): { job: Job, after: (() => Promise<void> | void) | undefined } | undefined {
+    const taken: { job?: Job } = {}
     try {
-      return this.#runInTransaction(job, now, handler)
+      return this.#takeAndRun(now, taken)
     } catch (error) {
-      // The transaction rolled back; drop the job so one bad row cannot wedge the scheduler forever.
-      this.#log.error({ err: error, job: job.kind }, 'job failed; dropped')
-      this.#repo.remove(job.id)
-      return undefined
+      // The transaction rolled back, job row included; drop the job so one bad row cannot wedge the scheduler.
+      if (taken.job === undefined) throw error
+      this.#log.error({ err: error, job: taken.job.kind }, 'job failed; dropped')
+      this.#repo.remove(taken.job.id)
+      return { job: taken.job, after: undefined }
     }
   }
+
 }

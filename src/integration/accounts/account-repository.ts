@@ -70,6 +70,7 @@ export class AccountRepository {
   readonly #db: Db
   readonly #insert
   readonly #byId
+  readonly #statusOf
   readonly #byTokenHash
   readonly #byOrigin
   readonly #updateEndUser
@@ -87,6 +88,7 @@ export class AccountRepository {
       webhook_listener_key, created_at, completed_at)
       VALUES (@id, @tenantId, @category, @endUserOriginId, @endUserOrganizationName, @endUserEmailAddress, @integrationSlug,
       @integrationName, @status, @accountType, @accountToken, @accountTokenHash, @webhookListenerKey, @createdAt, @completedAt)`)
+    this.#statusOf = db.prepare('SELECT status FROM linked_accounts WHERE id = ?').pluck()
     this.#byId = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE id = ?`)
     this.#byTokenHash = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE account_token_hash = ?`)
     this.#byOrigin = db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE tenant_id = ? AND category = ? AND end_user_origin_id = ?`)
@@ -105,6 +107,11 @@ export class AccountRepository {
   insert (account: LinkedAccount): StoredAccount {
     this.#insert.run({ ...account, accountTokenHash: digestHex(account.accountToken) })
     return this.byId(account.id)!
+  }
+
+  /** Just the status, for hot paths that need nothing else. */
+  statusOf (id: string): AccountStatus | undefined {
+    return this.#statusOf.get(id) as AccountStatus | undefined
   }
 
   byId (id: string): StoredAccount | undefined {

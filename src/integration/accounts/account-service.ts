@@ -101,6 +101,11 @@ export class AccountService {
   }
 
   /** An account known to exist (referenced by a token row, or changed in this request), of any tenant. */
+  /** The account's status, or undefined when it does not exist (no row mapping: used per sync step). */
+  statusOf (id: string): AccountStatus | undefined {
+    return this.#d.repo.statusOf(id)
+  }
+
   get (id: string): StoredAccount {
     const account = this.#d.repo.byId(id)
     if (account === undefined) throw appError('LINKED_ACCOUNT_NOT_FOUND', { id })

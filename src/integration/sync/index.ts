@@ -37,9 +37,7 @@ export function registerSync (app: FastifyInstance, context: AppContext, service
       return undefined
     }
   }
-  const needsRelink = (id: string): boolean => {
-    try { return services.accounts.get(id).status === 'RELINK_NEEDED' } catch { return false }
-  }
+  const needsRelink = (id: string): boolean => services.accounts.statusOf(id) === 'RELINK_NEEDED'
   services.onAccountDeleted((a) => { known.delete(a.id) })
   const sync = new SyncService({
     db,

@@ -51,6 +51,7 @@ export interface AccountSyncRow {
 export class SyncRepository {
   readonly #insertState
   readonly #state
+  readonly #stateAndAccount
   readonly #states
   readonly #page
   readonly #count
@@ -76,6 +77,10 @@ export class SyncRepository {
     this.#insertState = db.prepare(`INSERT OR IGNORE INTO sync_states (linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync)
       VALUES (?, ?, ?, ?, ?, ?, 1)`)
     this.#state = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND model_id = ?')
+    this.#stateAndAccount = db.prepare(`SELECT s.*, a.paused AS account_paused, a.paused_reason AS account_paused_reason,
+      a.last_request_at AS account_last_request_at
+      FROM sync_states s JOIN sync_accounts a ON a.linked_account_id = s.linked_account_id
+      WHERE s.linked_account_id = ? AND s.model_id = ?`)
     this.#states = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? ORDER BY position')
     this.#page = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND position > ? ORDER BY position LIMIT ?')
     this.#count = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = ?').pluck()
@@ -117,6 +122,16 @@ export class SyncRepository {
   state (accountId: string, modelId: string): SyncState | undefined {
     const row = this.#state.get(accountId, modelId) as StateRow | undefined
     return row === undefined ? undefined : toState(row)
+  }
+
+  /** A model's state and its account's pause and activity in one read: what a scheduled start needs. */
+  stateAndAccount (accountId: string, modelId: string): { state: SyncState, account: AccountSyncRow } | undefined {
+    const row = this.#stateAndAccount.get(accountId, modelId) as (StateRow & { account_paused: number, account_paused_reason: string | null, account_last_request_at: number }) | undefined
+    if (row === undefined) return undefined
+    return {
+      state: toState(row),
+      account: { paused: row.account_paused === 1, pausedReason: row.account_paused_reason, lastRequestAt: row.account_last_request_at }
+    }
   }
 
   states (accountId: string): SyncState[] {

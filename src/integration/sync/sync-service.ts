@@ -262,10 +262,10 @@ export class SyncService {
   #onStart (job: JobPayload, now: number): void {
     const { repo, settings } = this.#d
     const account = this.#d.account(job.a)
-    const state = repo.state(job.a, job.m)
-    const row = repo.account(job.a)
-    if (account === undefined || state === undefined || row === undefined || !state.enabled || state.run !== null) return
-    if (row.paused) return
+    const found = repo.stateAndAccount(job.a, job.m)
+    if (account === undefined || found === undefined) return
+    const { state, account: row } = found
+    if (!state.enabled || state.run !== null || row.paused) return
     if (now - row.lastRequestAt > settings.idlePauseMs) {
       this.pause(job.a, 'idle')
       return
