@@ -1,22 +1,11 @@
 import { startServer } from './lib/processes.js'
-import { httpRequest, waitFor200 } from './lib/http.js'
+import { jsonCall as call, waitFor200 } from './lib/http.js'
 import { unimockArgs } from './lib/unimock.js'
 
 export const description = 'sync scheduler: 100 hris accounts × every model, one simulated day of 5-minute syncs on the virtual clock'
 
 const ACCOUNTS = 100
 const DAY_S = 86_400
-
-async function call (url, method, body, key) {
-  const res = await httpRequest(url, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    timeoutMs: 600_000
-  })
-  if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${res.body.slice(0, 300)}`)
-  return JSON.parse(res.body)
-}
 
 /**
  * Links the accounts and lets their initial syncs finish (not measured), then times the simulated day in

@@ -1,24 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { startServer } from './lib/processes.js'
-import { httpRequest, waitFor200 } from './lib/http.js'
+import { jsonCall as call, waitFor200 } from './lib/http.js'
 import { unimockArgs } from './lib/unimock.js'
 
 export const description = 'webhooks: 10,000 signed deliveries (100 targets × 100 events) to a local receiver, on the virtual clock'
 
 const TARGETS = 100
 const EVENTS = 100
-
-async function call (url, method, body, key) {
-  const res = await httpRequest(url, {
-    method,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-    timeoutMs: 600_000
-  })
-  if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${res.body.slice(0, 300)}`)
-  return JSON.parse(res.body)
-}
 
 /** Resident and peak memory of a process, in MB (Linux /proc; null elsewhere). */
 function memoryMb (pid) {

@@ -51,3 +51,18 @@ export function freePort () {
     })
   })
 }
+
+/**
+ * A JSON call to unimock's API with a Bearer API key, for a case's set-up and control steps; any status of
+ * 300 or more is an error. The long timeout covers a clock advance that runs a simulated day of work.
+ */
+export async function jsonCall (url, method, body, key) {
+  const res = await httpRequest(url, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    timeoutMs: 600_000
+  })
+  if (res.status >= 300) throw new Error(`${method} ${url} answered ${res.status}: ${res.body.slice(0, 300)}`)
+  return JSON.parse(res.body)
+}

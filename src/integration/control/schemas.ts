@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { Integration } from '../widget/schemas.js'
 import { CATEGORIES } from '../categories.js'
 import { Nullable } from '../http/schemas.js'
 
@@ -42,14 +43,6 @@ export const CompleteBody = Type.Object({
 }, { additionalProperties: false })
 export type CompleteBody = Static<typeof CompleteBody>
 
-const Integration = Type.Object({
-  name: Type.String(),
-  slug: Type.String(),
-  categories: Type.Array(Type.String()),
-  image: Type.String(),
-  square_image: Type.String(),
-  color: Type.String()
-})
 
 export const CompleteResult = Type.Object({
   outcome: Type.Union([Type.Literal('success'), Type.Literal('exit'), Type.Literal('error')]),
