@@ -35,9 +35,9 @@ export async function run (ctx) {
     const wallS = (performance.now() - started) / 1000
     const cpuS = before === null ? null : server.cpuSeconds() - before
 
-    // Count what happened instead of assuming it: a periodic sync is one sync.pass job (initial ones are several).
+    // Count what happened instead of assuming it: every periodic sync starts with one sync.start job.
     const ranAfter = (await call(`${server.url}/_unimock/scheduler`, 'GET', undefined, key)).ran
-    const syncs = (ranAfter['sync.pass'] ?? 0) - (ranBefore['sync.pass'] ?? 0)
+    const syncs = (ranAfter['sync.start'] ?? 0) - (ranBefore['sync.start'] ?? 0)
     const expected = ACCOUNTS * models * Math.floor(DAY_S / (300 + 30))
     const compression = DAY_S / wallS
     ctx.printTable(['accounts', 'models', 'model syncs', 'wall s', 'server CPU s', 'model syncs/s', 'compression ×'], [[

@@ -34,7 +34,7 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
   }, async (request) => ({ now: iso(await advanceClock(context.clock, request.body.by, request.body.to)) }))
 
   r.get('/scheduler', {
-    schema: { tags, summary: 'Scheduled work: jobs pending and jobs run by kind (a sync run is sync.pass jobs)', response: { 200: SchedulerState } }
+    schema: { tags, summary: 'Scheduled work: jobs pending and jobs run by kind (sync.start, sync.pass, webhooks...)', response: { 200: SchedulerState } }
   }, async () => ({ pending: context.scheduler.count(), ran: context.scheduler.ranByKind() }))
 
   r.post('/reset', {

@@ -20,6 +20,7 @@ export function createSyncDataPort (data: DataService): SyncDataPort {
 
   return {
     models: (category) => byCategory.get(category) ?? [],
+    fields: (modelId) => fields.get(modelId) ?? [],
     volume (accountId, _category, modelId) {
       const key = `${accountId}:${modelId}`
       let v = volumes.get(key)
@@ -30,16 +31,17 @@ export function createSyncDataPort (data: DataService): SyncDataPort {
       const { accountId, modelId, now } = request
       if (request.kind === 'full' && request.pass === 1) data.beginFullRewrite(accountId, modelId)
       const last = request.pass === request.passes
+      let stampUs: number | null = null
       if (last && !request.partial) {
         // The last pass of a complete run writes whatever is pending: no need to count it first.
-        data.runSyncPass(accountId, modelId, { now })
+        stampUs = data.runSyncPass(accountId, modelId, { now }).stampUs
       } else {
         const pending = data.pending(accountId, modelId, now).total
         const passesLeft = request.passes - request.pass + 1
         const maxRecords = request.partial && last ? Math.floor(pending / 2) : Math.ceil(pending / passesLeft)
-        if (maxRecords > 0) data.runSyncPass(accountId, modelId, { now, maxRecords })
+        if (maxRecords > 0) stampUs = data.runSyncPass(accountId, modelId, { now, maxRecords }).stampUs
       }
-      return { syncedFields: fields.get(modelId) ?? [] }
+      return { syncedFields: fields.get(modelId) ?? [], stampUs }
     },
     finishStamp: (now) => data.nextStamp(now)
   }

@@ -26,8 +26,10 @@ export interface SyncPass {
 export interface SyncDataPort {
   models(category: string): readonly SyncModel[]
   volume(accountId: string, category: string, modelId: string): number
+  /** The fields a complete pass of the model writes (a {Model}.synced event's synced_fields). */
+  fields(modelId: string): readonly string[]
   /** Writes what this pass makes visible, with modified_at = `now`; returns the fields it wrote. */
-  pass(request: SyncPass): { readonly syncedFields: readonly string[] }
+  pass(request: SyncPass): { readonly syncedFields: readonly string[], readonly stampUs: number | null }
   /**
    * The `last_sync_finished` of a run ending at `now`, in epoch MICROseconds: later than the modified_at of
    * every record written so far, so a client using it as modified_before never misses a record of that run.

@@ -18,6 +18,7 @@ interface StateRow {
   run_done: number | null
   run_outcome: SyncOutcome | null
   run_ends: number | null
+  run_finish_us: number | null
   preset_result: SyncOutcome | null
   preset_duration: number | null
 }
@@ -36,7 +37,7 @@ const toState = (r: StateRow): SyncState => ({
   lastSyncResult: r.last_sync_result,
   run: r.run_kind === null
     ? null
-    : { kind: r.run_kind, passes: r.run_passes!, done: r.run_done!, outcome: r.run_outcome!, ends: r.run_ends! },
+    : { kind: r.run_kind, passes: r.run_passes!, done: r.run_done!, outcome: r.run_outcome!, ends: r.run_ends!, finishUs: r.run_finish_us },
   presetResult: r.preset_result,
   presetDuration: r.preset_duration
 })
@@ -84,18 +85,18 @@ export class SyncRepository {
     this.#states = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? ORDER BY position')
     this.#page = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND position > ? ORDER BY position LIMIT ?')
     this.#count = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = ?').pluck()
-    this.#beginRun = db.prepare(`UPDATE sync_states SET status = 'SYNCING', last_sync_start = @now, next_sync_start = NULL,
+    this.#beginRun = db.prepare(`UPDATE sync_states SET status = 'SYNCING', last_sync_start = @now, next_sync_start = @next,
       is_initial_sync = CASE WHEN @kind = 'full' THEN 1 ELSE is_initial_sync END,
-      run_kind = @kind, run_passes = @passes, run_done = 0, run_outcome = @outcome, run_ends = @ends,
+      run_kind = @kind, run_passes = @passes, run_done = @done, run_outcome = @outcome, run_ends = @ends, run_finish_us = @finishUs,
       preset_result = NULL, preset_duration = NULL
       WHERE linked_account_id = @account AND model_id = @model`)
     this.#passDone = db.prepare('UPDATE sync_states SET run_done = ? WHERE linked_account_id = ? AND model_id = ?')
     this.#finish = db.prepare(`UPDATE sync_states SET status = @status, last_sync_finished = @now, last_sync_result = @result,
       is_initial_sync = CASE WHEN @result = 'DONE' THEN 0 ELSE is_initial_sync END, next_sync_start = @next,
-      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL, round_done = 1
+      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL, run_finish_us = NULL, round_done = 1
       WHERE linked_account_id = @account AND model_id = @model`)
     this.#stop = db.prepare(`UPDATE sync_states SET status = @status, next_sync_start = NULL,
-      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL
+      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL, run_finish_us = NULL
       WHERE linked_account_id = @account AND model_id = @model`)
     this.#setEnabled = db.prepare('UPDATE sync_states SET enabled = ? WHERE linked_account_id = ? AND model_id = ?')
     this.#preset = db.prepare('UPDATE sync_states SET preset_result = ?, preset_duration = ? WHERE linked_account_id = ? AND model_id = ?')
@@ -146,8 +147,15 @@ export class SyncRepository {
     return this.#count.get(accountId) as number
   }
 
-  beginRun (accountId: string, modelId: string, kind: SyncKind, passes: number, outcome: SyncOutcome, now: number, ends: number): void {
-    this.#beginRun.run({ account: accountId, model: modelId, kind, passes, outcome, now, ends })
+  /**
+   * Starts a run. A run that will settle on read is written in full now: `done` = `passes`, with its
+   * last_sync_finished (`finishUs`) and next start (`next`, hidden while it runs) fixed up front.
+   */
+  beginRun (accountId: string, modelId: string, run: { kind: SyncKind, passes: number, outcome: SyncOutcome, now: number, ends: number, done?: number, finishUs?: number | null, next?: number | null }): void {
+    this.#beginRun.run({
+      account: accountId, model: modelId, kind: run.kind, passes: run.passes, outcome: run.outcome, now: run.now, ends: run.ends,
+      done: run.done ?? 0, finishUs: run.finishUs ?? null, next: run.next ?? null
+    })
   }
 
   passDone (accountId: string, modelId: string, done: number): void {

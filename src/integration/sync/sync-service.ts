@@ -96,12 +96,33 @@ export class SyncService {
       // New credentials: resume a paused account, and sync whatever is not already running.
       repo.setPaused(account.id, false, null)
     }
-    for (const s of repo.states(account.id)) {
+    for (const s of this.#fresh(account.id, now)) {
       if (s.enabled && s.run === null) this.#begin(account, s, s.isInitialSync ? 'initial' : 'periodic', now)
     }
   }
 
-  states (accountId: string): SyncState[] { return this.#d.repo.states(accountId) }
+  /** What the account's sync state is now: runs that settle on read and have ended show as finished. */
+  states (accountId: string): SyncState[] {
+    const now = this.#d.clock.now()
+    return this.#d.repo.states(accountId).map((s) => settle(s, now))
+  }
+
+  /**
+   * The states with every ended settle-on-read run written down as finished: what a change must start from
+   * (a pause or a new run overwrites the run fields).
+   */
+  #fresh (accountId: string, now: number): SyncState[] {
+    const states = this.#d.repo.states(accountId)
+    let wrote = false
+    for (const s of states) {
+      if (settlesOnRead(s) && now >= s.run!.ends) { this.#materialize(s); wrote = true }
+    }
+    return wrote ? this.#d.repo.states(accountId) : states
+  }
+
+  #materialize (s: SyncState): void {
+    this.#d.repo.finish(s.accountId, s.modelId, s.run!.outcome, s.run!.finishUs!, s.nextSyncStart)
+  }
 
   #ensureStates (accountId: string, category: string, now: number): void {
     const { repo, data } = this.#d
@@ -121,7 +142,8 @@ export class SyncService {
   }
 
   page (accountId: string, afterPosition: number, limit: number): SyncState[] {
-    return this.#d.repo.page(accountId, afterPosition, limit)
+    const now = this.#d.clock.now()
+    return this.#d.repo.page(accountId, afterPosition, limit).map((s) => settle(s, now))
   }
 
   intervalFor (tenantId: number): number {
@@ -155,26 +177,27 @@ export class SyncService {
     this.#d.db.transaction(() => {
       for (const s of targets) this.#d.repo.preset(accountId, s.modelId, result, durationMs)
     })()
-    return this.#d.repo.states(accountId)
+    return this.states(accountId)
   }
 
   /** Starts a sync now for every enabled model (or one) that is not already syncing. */
   syncNow (accountId: string, modelId: string | undefined, now: number): SyncState[] {
     const account = this.#account(accountId)
-    const targets = this.#targets(accountId, modelId)
+    this.#targets(accountId, modelId)
     this.#d.db.transaction(() => {
       this.#d.repo.setPaused(accountId, false, null)
-      for (const s of targets) {
+      for (const s of this.#fresh(accountId, now)) {
+        if (modelId !== undefined && s.modelId !== modelId) continue
         if (s.enabled && s.run === null) this.#begin(account, s, s.isInitialSync ? 'initial' : 'periodic', now)
       }
     })()
-    return this.#d.repo.states(accountId)
+    return this.states(accountId)
   }
 
   pause (accountId: string, reason: 'idle' | 'control'): void {
     this.#d.db.transaction(() => {
       this.#d.repo.setPaused(accountId, true, reason)
-      for (const s of this.#d.repo.states(accountId)) {
+      for (const s of this.#fresh(accountId, this.#d.clock.now())) {
         if (!s.enabled) continue
         this.#d.scheduler.cancel(jobKey(accountId, s.modelId))
         this.#d.repo.stop(accountId, s.modelId, 'PAUSED')
@@ -187,7 +210,7 @@ export class SyncService {
     const account = this.#account(accountId)
     this.#d.db.transaction(() => {
       this.#d.repo.setPaused(accountId, false, null)
-      for (const s of this.#d.repo.states(accountId)) {
+      for (const s of this.#fresh(accountId, now)) {
         if (s.enabled && s.run === null) this.#begin(account, s, s.isInitialSync ? 'initial' : 'periodic', now)
       }
     })()
@@ -195,8 +218,9 @@ export class SyncService {
 
   setEnabled (accountId: string, modelId: string, enabled: boolean, now: number): SyncState {
     const account = this.#account(accountId)
-    const [state] = this.#targets(accountId, modelId)
+    this.#targets(accountId, modelId)
     this.#d.db.transaction(() => {
+      const state = this.#fresh(accountId, now).find((s) => s.modelId === modelId)
       this.#d.repo.setEnabled(accountId, modelId, enabled)
       if (!enabled) {
         this.#d.scheduler.cancel(jobKey(accountId, modelId))
@@ -211,7 +235,7 @@ export class SyncService {
   /** FULL: every enabled model restarts a full sync. INCREMENTAL: one model syncs what changed. */
   resync (accountId: string, kind: 'full' | 'incremental', target: string | undefined, now: number): SyncState[] {
     const account = this.#account(accountId)
-    const states = this.#d.repo.states(accountId)
+    const states = this.#d.db.transaction(() => this.#fresh(accountId, now))()
     let affected: SyncState[]
     if (kind === 'full') {
       affected = states.filter((s) => s.enabled)
@@ -230,7 +254,7 @@ export class SyncService {
       }
     })()
     const ids = new Set(affected.map((s) => s.modelId))
-    return this.#d.repo.states(accountId).filter((s) => ids.has(s.modelId))
+    return this.states(accountId).filter((s) => ids.has(s.modelId))
   }
 
   #account (accountId: string): SyncAccount {
@@ -255,8 +279,27 @@ export class SyncService {
       defaultSyncDuration(kind, data.volume(account.id, account.category, state.modelId), settings.initialDurationMs)
     const passes = passesFor(kind, settings.initialPasses)
     const ends = now + duration
-    repo.beginRun(account.id, state.modelId, kind, passes, outcome, now, ends)
-    scheduler.schedule(PASS, now + Math.round(duration / passes), { a: account.id, m: state.modelId }, jobKey(account.id, state.modelId))
+    const key = jobKey(account.id, state.modelId)
+    if (passes === 1) {
+      // A one-pass run (periodic, INCREMENTAL) writes what changed as it starts and settles on read at `ends`.
+      // Only listeners (webhooks) need a job at the finish; without them a sync is one scheduled job, not two
+      // (a simulated day runs hundreds of thousands).
+      let stampUs: number | null = null
+      if (outcome === 'DONE' || outcome === 'PARTIALLY_SYNCED') {
+        stampUs = data.pass({ accountId: account.id, category: account.category, modelId: state.modelId, kind, pass: 1, passes: 1, partial: outcome === 'PARTIALLY_SYNCED', now }).stampUs
+      }
+      // Strictly after every record this run wrote, and at the run's end: the incremental rule stays gap-free.
+      const finishUs = Math.max(ends * 1000, (stampUs ?? 0) + 1)
+      const next = outcome === 'PAUSED' ? null : ends + this.intervalFor(account.tenantId)
+      repo.beginRun(account.id, state.modelId, { kind, passes, outcome, now, ends, done: 1, finishUs, next })
+      const payload = { a: account.id, m: state.modelId }
+      if (this.#finished.length > 0) scheduler.schedule(PASS, ends, payload, key)
+      else if (next !== null) scheduler.schedule(START, next, payload, key)
+      else scheduler.cancel(key)
+      return
+    }
+    repo.beginRun(account.id, state.modelId, { kind, passes, outcome, now, ends })
+    scheduler.schedule(PASS, now + Math.round(duration / passes), { a: account.id, m: state.modelId }, key)
   }
 
   #onStart (job: JobPayload, now: number): void {
@@ -264,7 +307,12 @@ export class SyncService {
     const account = this.#d.account(job.a)
     const found = repo.stateAndAccount(job.a, job.m)
     if (account === undefined || found === undefined) return
-    const { state, account: row } = found
+    const { account: row } = found
+    let state = found.state
+    if (settlesOnRead(state) && now >= state.run!.ends) {
+      this.#materialize(state)
+      state = settle(state, now)
+    }
     if (!state.enabled || state.run !== null || row.paused) return
     if (now - row.lastRequestAt > settings.idlePauseMs) {
       this.pause(job.a, 'idle')
@@ -279,6 +327,13 @@ export class SyncService {
     const state = repo.state(job.a, job.m)
     if (account === undefined || state === undefined || state.run === null) return
     const run = state.run
+    if (settlesOnRead(state)) {
+      // Written when it started: the finish only settles it and tells the listeners.
+      this.#materialize(state)
+      if (state.nextSyncStart !== null) scheduler.schedule(START, state.nextSyncStart, job, jobKey(account.id, state.modelId))
+      this.#emitFinished(account, state, this.#d.data.fields(state.modelId))
+      return
+    }
     const pass = run.done + 1
     let syncedFields: readonly string[] = []
     if (run.outcome === 'DONE' || run.outcome === 'PARTIALLY_SYNCED') {
@@ -303,16 +358,41 @@ export class SyncService {
     const next = run.outcome === 'PAUSED' ? null : now + this.intervalFor(account.tenantId)
     repo.finish(account.id, state.modelId, run.outcome, data.finishStamp(now), next)
     if (next !== null) scheduler.schedule(START, next, job, jobKey(account.id, state.modelId))
+    this.#emitFinished(account, state, syncedFields)
+  }
+
+  /** `before` is the state as the run left it, before finishing. */
+  #emitFinished (account: SyncAccount, before: SyncState, syncedFields: readonly string[]): void {
     // Hundreds of thousands of syncs a simulated day: read back only when someone listens.
     if (this.#finished.length === 0) return
-    const finished = repo.state(account.id, state.modelId)!
-    const accountSyncCompleted = repo.closeRoundIfComplete(account.id)
+    const finished = this.#d.repo.state(account.id, before.modelId)!
+    const accountSyncCompleted = this.#d.repo.closeRoundIfComplete(account.id)
     for (const fn of this.#finished) {
-      fn({ account, state: finished, syncedFields, accountSyncCompleted, wasInitialSync: state.isInitialSync })
+      fn({ account, state: finished, syncedFields, accountSyncCompleted, wasInitialSync: before.isInitialSync })
     }
   }
 }
 
 interface JobPayload { a: string, m: string }
+
+/** A run written in full when it started: it has no pass job and finishes by itself at `ends`. */
+function settlesOnRead (s: SyncState): boolean {
+  return s.run !== null && s.run.done === s.run.passes && s.run.finishUs !== null
+}
+
+/** The state as of `now`: an ended settle-on-read run shows finished; a running one hides its next start. */
+function settle (s: SyncState, now: number): SyncState {
+  if (!settlesOnRead(s)) return s
+  const run = s.run!
+  if (now < run.ends) return { ...s, nextSyncStart: null }
+  return {
+    ...s,
+    status: run.outcome,
+    lastSyncResult: run.outcome,
+    lastSyncFinished: run.finishUs,
+    isInitialSync: run.outcome === 'DONE' ? false : s.isInitialSync,
+    run: null
+  }
+}
 
 export const IDLE_PAUSE_MS = 14 * DAY

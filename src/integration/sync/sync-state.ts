@@ -36,4 +36,9 @@ export interface SyncRun {
   readonly done: number
   readonly outcome: SyncOutcome
   readonly ends: number
+  /**
+   * Set for a run written in full when it starts (done === passes): it finishes by itself at `ends`, and
+   * reads see it finished from then on, with this last_sync_finished (epoch microseconds).
+   */
+  readonly finishUs: number | null
 }

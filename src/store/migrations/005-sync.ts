@@ -21,7 +21,8 @@ export const sync: Migration = {
       run_passes INTEGER,                   -- how many passes this run writes in
       run_done INTEGER,                     -- passes written so far
       run_outcome TEXT,                     -- how this run ends, fixed when it starts
-      run_ends INTEGER,                     -- when the last pass falls due
+      run_ends INTEGER,                     -- when the last pass falls due (or, for a settled-on-read run, when it ends)
+      run_finish_us INTEGER,                -- a settled-on-read run's last_sync_finished, fixed when it starts
       preset_result TEXT,                   -- how the NEXT run ends (control API), consumed when it starts
       preset_duration INTEGER,
       round_done INTEGER NOT NULL DEFAULT 0, -- finished a run since the account's last account-wide completion
