@@ -229,7 +229,7 @@ export class SyncService {
         this.#begin(account, state!, state!.isInitialSync ? 'initial' : 'periodic', now)
       }
     })()
-    return this.#d.repo.state(accountId, modelId)!
+    return this.states(accountId).find((s) => s.modelId === modelId)!
   }
 
   /** FULL: every enabled model restarts a full sync. INCREMENTAL: one model syncs what changed. */
