@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { httpRequest, waitFor200 } from './lib/http.js'
 import { runLoad } from './lib/load.js'
 import { startServer } from './lib/processes.js'
-import { median, ratio } from './lib/stats.js'
+import { ratio, summarizeRounds } from './lib/stats.js'
 import { formatNumber } from './lib/table.js'
 import { unimockArgs } from './lib/unimock.js'
 
@@ -125,14 +125,7 @@ export async function run (ctx) {
       for (let i = 0; i < targets.length; i++) runs[i].push(await load(ctx, targets[i].server, targets[i].url, targets[i].headers, duration))
     }
     const after = builds.map((b) => memoryOf(b.server.pid))
-    const summary = runs.map((list) => ({
-      rps: median(list.map((x) => x.rps)),
-      p50: median(list.map((x) => x.latencyMs.p50)),
-      p99: median(list.map((x) => x.latencyMs.p99)),
-      cpuUsPerRequest: median(list.map((x) => x.cpuUsPerRequest)),
-      serverCpuShare: median(list.map((x) => x.serverCpuShare)),
-      rounds: list
-    }))
+    const summary = runs.map(summarizeRounds)
     const [b, f, d, fu, du] = summary
     const firstOf = [null, f, f, fu, fu]
     ctx.log('')

@@ -3,7 +3,7 @@ import { compareColdStarts } from './lib/cold-start.js'
 import { httpRequest, waitFor200 } from './lib/http.js'
 import { runLoad } from './lib/load.js'
 import { startServer } from './lib/processes.js'
-import { median, ratio } from './lib/stats.js'
+import { ratio, summarizeRounds } from './lib/stats.js'
 import { formatNumber } from './lib/table.js'
 import { unimockArgs } from './lib/unimock.js'
 
@@ -77,14 +77,7 @@ async function throughput (ctx, servers) {
     summary[route.label] = {}
     for (const server of servers) {
       const list = runs.get(`${route.label}|${server.name}`)
-      summary[route.label][server.name] = {
-        rps: median(list.map((x) => x.rps)),
-        p50: median(list.map((x) => x.latencyMs.p50)),
-        p99: median(list.map((x) => x.latencyMs.p99)),
-        cpuUsPerRequest: median(list.map((x) => x.cpuUsPerRequest)),
-        serverCpuShare: median(list.map((x) => x.serverCpuShare)),
-        rounds: list
-      }
+      summary[route.label][server.name] = summarizeRounds(list)
     }
   }
   return summary

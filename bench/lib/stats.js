@@ -14,3 +14,15 @@ export const max = (values) => Math.max(...values)
 export function ratio (a, b) {
   return b > 0 ? a / b : Number.NaN
 }
+
+/** The medians of a route's measured rounds (each a runLoad result with CPU figures), keeping the rounds. */
+export function summarizeRounds (list) {
+  return {
+    rps: median(list.map((x) => x.rps)),
+    p50: median(list.map((x) => x.latencyMs.p50)),
+    p99: median(list.map((x) => x.latencyMs.p99)),
+    cpuUsPerRequest: median(list.map((x) => x.cpuUsPerRequest)),
+    serverCpuShare: median(list.map((x) => x.serverCpuShare)),
+    rounds: list
+  }
+}
