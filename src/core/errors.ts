@@ -47,6 +47,7 @@ export const errorCatalogue = {
   DATA_RECORD_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No {model} with id {id} in this linked account.' },
   DATA_ACCOUNT_NOT_LINKED: { status: 409, title: 'Conflict', message: 'Linked account {id} has not finished linking, so it has no third-party data to sync. Complete its link flow first.' },
   DATA_MODEL_NOT_FOUND: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}": use {category}.{ModelName} of the linked account\'s category, such as {example}.' },
+  DATA_REMOTE_CHANGE_EMPTY: { status: 400, title: 'Bad Request', message: 'A remote change needs at least one of created, changed or deleted above 0.' },
 
   // unified service: API keys (tenants), account tokens, the link flow, linked accounts (src/integration)
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },

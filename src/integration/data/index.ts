@@ -57,6 +57,6 @@ export function registerData (app: FastifyInstance, context: AppContext, service
     authenticate: services.auth.account,
     accountId: (request) => requestAccount(request).account.id
   })
-  void app.register(dataControlRoutes, { prefix: '/_unimock', data, services })
+  void app.register(dataControlRoutes, { prefix: '/_unimock', data, services, clock: context.clock })
   return data
 }

@@ -9,6 +9,7 @@ import { DataReader, type Page } from './reader.js'
 import { RecordCache } from './record-cache.js'
 import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
+import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
 
 /**
@@ -23,6 +24,7 @@ export class DataService {
   readonly #passes: SyncPasses
   readonly #stamps: SyncStamps
   readonly #cache: RecordCache
+  readonly #edits: RemoteEditRepository
 
   constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
     this.catalogue = deps.catalogue
@@ -33,7 +35,8 @@ export class DataService {
     this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
     this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue,
       hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25))
-    this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock)
+    this.#edits = new RemoteEditRepository(deps.db)
+    this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
   }
 
   list (accountId: string, model: ModelDef, raw: RawQuery): Page {
@@ -63,6 +66,16 @@ export class DataService {
     return this.#passes.pending(accountId, this.#sets.model(modelId), now)
   }
 
+  /**
+   * The simulated third-party system changes now: `created` new records, `changed` and `deleted` existing ones
+   * (picked deterministically; one landing on a record already deleted changes nothing). The next sync pass of
+   * the model makes them visible, after the initial load.
+   */
+  editRemote (accountId: string, modelId: string, counts: RemoteEditCounts, now: number): void {
+    const model = this.#sets.model(modelId)
+    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts) })
+  }
+
   /** A FULL resync: the following passes write every live record again (then what is pending). */
   beginFullRewrite (accountId: string, modelId: string): void {
     this.#passes.beginRewrite(accountId, this.#sets.model(modelId))
@@ -90,6 +103,7 @@ export class DataService {
   deleteAccount (accountId: string): void {
     this.#repo.transaction(() => { this.#repo.deleteAccount(accountId) })
     this.#sets.forget(accountId)
+    this.#edits.forget()
   }
 
   clear (): void {
@@ -97,6 +111,7 @@ export class DataService {
     this.#reader.clearPages()
     this.#repo.clear()
     this.#sets.forget()
+    this.#edits.forget()
     this.#stamps.reset(0)
   }
 }

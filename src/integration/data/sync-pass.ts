@@ -2,6 +2,7 @@ import type { Clock } from '../../core/clock.js'
 import type { DataCategory, ModelDef } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
 import { epochAt, type Op } from './remote-changes.js'
+import { editOps, totalOps, type RemoteEditRepository } from './remote-edits.js'
 import type { DataRepository, DataSet } from './repository.js'
 import type { SyncStamps } from './stamps.js'
 
@@ -44,12 +45,14 @@ export class SyncPasses {
   readonly #sets: DataSets
   readonly #stamps: SyncStamps
   readonly #clock: Clock
+  readonly #edits: RemoteEditRepository
 
-  constructor (repo: DataRepository, sets: DataSets, stamps: SyncStamps, clock: Clock) {
+  constructor (repo: DataRepository, sets: DataSets, stamps: SyncStamps, clock: Clock, edits: RemoteEditRepository) {
     this.#repo = repo
     this.#sets = sets
     this.#stamps = stamps
     this.#clock = clock
+    this.#edits = edits
   }
 
   run (accountId: string, model: ModelDef, options: SyncPassOptions = {}): SyncPassResult {
@@ -84,13 +87,34 @@ export class SyncPasses {
       if (s.initialWritten >= s.initialCount && budget > 0) {
         const changes = this.#sets.changes(data, s, model)
         const current = epochAt(data.anchorMs, now)
-        while (s.appliedEpoch < current && budget > 0) {
+        const count = (outcome: Op['kind'] | 'none'): void => {
+          if (outcome === 'create') { created++; s.nextSeq++ } else if (outcome === 'change') changed++; else if (outcome === 'delete') deleted++
+        }
+        // Edits made on demand take their place in time: after the churn epochs that ended before them.
+        const edits = this.#edits.pending(s.id)
+        const editsHash = edits.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
+        let nextEdit = 0
+        while (budget > 0) {
+          const edit = edits[nextEdit]
+          if (edit !== undefined && epochAt(data.anchorMs, edit.at) <= s.appliedEpoch) {
+            const ops = editOps(edit, editsHash, s.remoteCount)
+            let applied = edit.appliedOps
+            while (applied < ops.length && budget > 0) {
+              count(this.#apply(s, ops[applied]!, stamp))
+              applied++
+              budget--
+            }
+            if (applied < ops.length) { this.#edits.saveProgress(edit, applied); break }
+            s.remoteCount += edit.created
+            this.#edits.saveProgress(edit, totalOps(edit))
+            nextEdit++
+            continue
+          }
+          if (s.appliedEpoch >= current) break
           const epoch = s.appliedEpoch + 1
           const ops = changes.ops(epoch, s.remoteCount)
           while (s.appliedOps < ops.length && budget > 0) {
-            const op = ops[s.appliedOps]!
-            const outcome = this.#apply(s, op, stamp)
-            if (outcome === 'create') { created++; s.nextSeq++ } else if (outcome === 'change') changed++; else if (outcome === 'delete') deleted++
+            count(this.#apply(s, ops[s.appliedOps]!, stamp))
             s.appliedOps++
             budget--
           }
@@ -139,7 +163,8 @@ export class SyncPasses {
     const initial = s.initialCount - s.initialWritten
     const changes = this.#sets.changes(data, s, model).pending(
       { epoch: s.appliedEpoch, op: s.appliedOps, remoteCount: s.remoteCount }, epochAt(data.anchorMs, now))
-    return { rewrite, initial, changes, total: rewrite + initial + changes }
+    const edits = this.#edits.pendingOps(s.id)
+    return { rewrite, initial, changes: changes + edits, total: rewrite + initial + changes + edits }
   }
 }
 
