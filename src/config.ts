@@ -32,7 +32,9 @@ export const ConfigSchema = Type.Object({
   fullResyncInterval: Type.String({ default: '1h', description: 'at most one FULL resync per linked account in this window (a duration; 0s for no limit)' }),
   webhookUrls: Type.Array(Type.String({ pattern: '^https?://' }), { default: [], description: 'webhook targets of every tenant; {category} is replaced by the account\'s category' }),
   webhookSecret: Type.Optional(Type.String({ minLength: 1, description: 'webhook signature key of every tenant; default: one generated per tenant' })),
-  webhookTimeout: Type.String({ default: '30s', description: 'webhook response timeout (a duration)' })
+  webhookTimeout: Type.String({ default: '30s', description: 'webhook response timeout (a duration)' }),
+  scenarios: Type.Array(Type.String({ minLength: 1 }), { default: [], description: 'scenario files to run at start (paths); see --scenario' }),
+  journalSize: Type.Integer({ minimum: 1, default: 10_000, description: 'requests kept in each API key\'s request journal (GET /_unimock/requests); the oldest go first' })
 })
 
 /** Settings that hold durations; each must parse (see core/durations.ts). */

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-import { realpathSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { parse as parseYaml } from 'yaml'
 import { buildApp, type UnimockApp } from './app.js'
 import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
 import { version } from './version.js'
@@ -44,7 +45,9 @@ const FLAGS: Record<string, FlagSpec> = {
   'full-resync-interval': { key: 'fullResyncInterval', kind: 'string', help: 'at most one FULL resync per linked account in this window (default 1h; 0s: no limit)' },
   'webhook-url': { key: 'webhookUrls', kind: 'list', help: 'webhook target of every tenant (repeatable); {category} is replaced by the account\'s category' },
   'webhook-secret': { key: 'webhookSecret', kind: 'string', help: 'webhook signature key of every tenant (default: one generated per tenant, kept in the database)' },
-  'webhook-timeout': { key: 'webhookTimeout', kind: 'string', help: 'webhook response timeout (default 30s)' }
+  'webhook-timeout': { key: 'webhookTimeout', kind: 'string', help: 'webhook response timeout (default 30s)' },
+  scenario: { key: 'scenarios', kind: 'list', help: 'run this scenario file at start (repeatable; env comma-separated): validated first, then played; on the virtual clock to its end before listening' },
+  'journal-size': { key: 'journalSize', kind: 'integer', help: 'requests kept per API key in the request journal (default 10000); the oldest go first' }
 }
 
 export class UsageError extends Error {}
@@ -126,7 +129,53 @@ export interface RunningUnimock {
   /** Base URL, e.g. http://127.0.0.1:54321 */
   readonly url: string
   readonly app: UnimockApp
+  /** The runs of `scenarios` (GET /_unimock/scenarios/{run} answers); on the virtual clock they are finished. */
+  readonly runs: readonly ScenarioRunSummary[]
   close(): Promise<void>
+}
+
+export interface ScenarioRunSummary {
+  readonly file: string
+  readonly id: string
+  readonly name: string
+  readonly state: string
+  /** The API key the run acted with: settings.api_key, else the first --api-key, else "unimock-scenario". */
+  readonly apiKey: string
+  /** Each step that did not end done: "step 3 (at 1h): failed: sync acme: expected DONE, got 16 SYNCING". */
+  readonly problems: readonly string[]
+}
+
+/**
+ * Scenario files given at start: every one is read and validated before any runs (a bad file stops the start
+ * with its one-line message), then each runs through the control API, as POST /_unimock/scenarios/run would.
+ */
+async function runStartScenarios (app: UnimockApp): Promise<ScenarioRunSummary[]> {
+  const config = app.unimock.config
+  const files = config.scenarios.map((file) => {
+    let text: string
+    try { text = readFileSync(file, 'utf8') } catch (error) { throw new UsageError(`--scenario ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? String(error)})`) }
+    let settings: { api_key?: unknown } | undefined
+    // A file that does not parse gets its one-line message from the check below.
+    try { settings = (parseYaml(text) as { settings?: { api_key?: unknown } } | null)?.settings } catch { settings = undefined }
+    const apiKey = typeof settings?.api_key === 'string' ? settings.api_key : config.apiKeys[0] ?? 'unimock-scenario'
+    return { file, text, apiKey }
+  })
+  const call = async (url: string, f: { file: string, text: string, apiKey: string }) => {
+    const res = await app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${f.apiKey}` }, payload: { text: f.text, source: f.file } })
+    if (res.statusCode >= 300) throw new UsageError(`--scenario ${(res.json() as { detail?: string }).detail ?? res.body}`)
+    return res.json() as { id: string, name: string, state: string, steps: Array<{ step: number, at: string, state: string, detail: string | null, checks: Array<{ check: string, ok: boolean, expected: string, actual: string }> }> }
+  }
+  for (const f of files) await call('/_unimock/scenarios/check', f)
+  const runs: ScenarioRunSummary[] = []
+  for (const f of files) {
+    const run = await call('/_unimock/scenarios/run', f)
+    const problems = run.steps.filter((s) => s.state === 'failed' || s.state === 'error').map((s) => {
+      const failed = s.checks.filter((c) => !c.ok).map((c) => `${c.check}: expected ${c.expected}, got ${c.actual}`)
+      return `step ${s.step} (at ${s.at}): ${s.state}: ${[s.detail, ...failed].filter((x) => x !== null).join('; ')}`
+    })
+    runs.push({ file: f.file, id: run.id, name: run.name, state: run.state, apiKey: f.apiKey, problems })
+  }
+  return runs
 }
 
 /**
@@ -136,11 +185,19 @@ export interface RunningUnimock {
 export async function startUnimock (options: StartOptions = {}): Promise<RunningUnimock> {
   const app = buildApp({ port: 0, clock: 'virtual', logLevel: 'silent', ...options })
   const config = app.unimock.config
+  let runs: ScenarioRunSummary[]
+  try {
+    await app.ready()
+    runs = await runStartScenarios(app)
+  } catch (error) {
+    await app.close()
+    throw error
+  }
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  return { url: `http://${host}:${port}`, app, close: async () => { await app.close() } }
+  return { url: `http://${host}:${port}`, app, runs, close: async () => { await app.close() } }
 }
 
 async function main (): Promise<void> {
@@ -155,7 +212,18 @@ async function main (): Promise<void> {
   if (command.kind === 'help') { process.stdout.write(usage()); return }
   if (command.kind === 'version') { process.stdout.write(`${version}\n`); return }
 
-  const running = await startUnimock(command.config)
+  let running: RunningUnimock
+  try {
+    running = await startUnimock(command.config)
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`unimock: ${error.message}\n`)
+    process.exit(2)
+  }
+  for (const run of running.runs) {
+    process.stdout.write(`scenario ${run.name} (${run.file}): ${run.state}, run ${run.id}, API key ${run.apiKey}\n`)
+    for (const problem of run.problems) process.stdout.write(`  ${problem}\n`)
+  }
   process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db})\n`)
 
   let closing = false

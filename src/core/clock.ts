@@ -183,3 +183,20 @@ export class VirtualClock implements Clock {
 export function isVirtual (clock: Clock): clock is VirtualClock {
   return clock instanceof VirtualClock
 }
+
+/**
+ * Waits `ms` of WALL time, whatever clock the app runs on; rejects with the signal's reason once aborted.
+ * Only for what a client measures on its own socket (a latency fault): the client's timeout runs on real
+ * time, so a virtual clock must neither skip the wait nor stretch it, and a time-scaled clock must not
+ * shorten it. Simulated work never waits here: it goes through Clock.
+ */
+export function wallDelay (ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) { reject(signal.reason); return }
+    const onAbort = (): void => { clearTimeout(timer); reject(signal!.reason) }
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve() }, ms)
+    // A held response must not keep a closing process alive; the server's socket does that while it is open.
+    timer.unref()
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}

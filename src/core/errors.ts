@@ -97,6 +97,26 @@ export const errorCatalogue = {
   LINK_WIDGET_LINK_USED: { status: 400, title: 'Bad Request', message: 'This link token was already used: link tokens are single use. Create a fresh link token for every opening of the widget.' },
   LINK_WIDGET_LINK_EXPIRED: { status: 400, title: 'Bad Request', message: 'This link token has expired. Create a fresh link token (link_expiry_mins sets its lifetime, 30 minutes by default).' },
   LINK_WIDGET_UNKNOWN_INTEGRATION: { status: 400, title: 'Bad Request', message: 'This link does not offer the integration "{integration}". Pick one of: {allowed}.' },
+  // service faults of the unified service (src/integration/faults): the control API's errors, then the injected
+  // answers. 401 is the one real 401 body on record; 403 404 429 500 503 are Django REST framework's defaults.
+  FAULT_BAD_BODY: { status: 400, title: 'Bad Request', message: 'Invalid fault: {field} {reason}.' },
+  FAULT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No service fault {id} for this API key. GET /_unimock/faults lists them.' },
+  FAULT_STATUS_401: { status: 401, title: 'Unauthorized', message: 'Account Token must be passed in as an X-Account-Token header.' },
+  FAULT_STATUS_403: { status: 403, title: 'Forbidden', message: 'You do not have permission to perform this action.' },
+  FAULT_STATUS_404: { status: 404, title: 'Not Found', message: 'Not found.' },
+  FAULT_STATUS_429: { status: 429, title: 'Too Many Requests', message: 'Request was throttled. Expected available in {wait}.' },
+  FAULT_STATUS_500: { status: 500, title: 'Internal Server Error', message: 'A server error occurred.' },
+  FAULT_STATUS_502: { status: 502, title: 'Bad Gateway', message: 'Bad gateway: an upstream server did not answer. Try again later.' },
+  FAULT_STATUS_503: { status: 503, title: 'Service Unavailable', message: 'Service temporarily unavailable, try again later.' },
+  // request journal and integrator report (src/integration/journal, src/integration/report)
+  JOURNAL_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param}: {reason}.' },
+
+  // scenarios: files of timed steps played on the clock (src/integration/scenarios)
+  SCENARIO_INVALID: { status: 400, title: 'Bad Request', message: '{reason}' },
+  SCENARIO_SOURCE: { status: 400, title: 'Bad Request', message: 'Give exactly one of file (a file name in the scenarios folder), scenario (the scenario itself) or text (YAML or JSON).' },
+  SCENARIO_FILE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario file "{file}" in {dir}. Available: {available}.' },
+  SCENARIO_RUN_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario run {id} for this API key.' },
+  SCENARIO_START_SETTING: { status: 409, title: 'Conflict', message: 'The scenario sets {setting} to {wanted}, but this server runs with {actual}. Start-time settings apply with --scenario at start, or restart with {flag} {wanted}.' },
 } as const satisfies Record<string, CatalogueEntry>
 
 export type ErrorCode = keyof typeof errorCatalogue

@@ -11,7 +11,11 @@ import { registerData } from './data/index.js'
 import { createSyncDataPort } from './sync/data-port-adapter.js'
 import { registerSync } from './sync/index.js'
 import { registerWebhooks } from './webhooks/index.js'
+import { type FaultService, registerFaults } from './faults/index.js'
 import { widgetRoutes } from './widget/routes.js'
+import { registerJournal } from './journal/index.js'
+import { registerReport } from './report/index.js'
+import { registerScenarios } from './scenarios/index.js'
 
 export type { IntegrationServices } from './services.js'
 export { integrations, integrationsFor, findIntegration } from './catalog/integrations.js'
@@ -22,7 +26,7 @@ export { createLinkWidgetPort } from './link/widget-port-adapter.js'
  * accounts under /api/{category}/v1, and their control routes under /_unimock. Returns the shared services
  * for the other unified-service domains, which register below.
  */
-export function registerIntegration (app: FastifyInstance, context: AppContext): IntegrationServices {
+export function registerIntegration (app: FastifyInstance, context: AppContext): IntegrationServices & { readonly faults: FaultService } {
   const services = createIntegrationServices(context)
   context.interfaces.add(unifiedInterface)
 
@@ -38,6 +42,16 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
   // The sync scheduler writes the data over time (initial sync passes, periodic syncs), not the link itself.
   const data = registerData(app, context, services, { syncOnLink: false })
   const sync = registerSync(app, context, services, createSyncDataPort(data))
-  registerWebhooks(app, context, services, sync)
-  return services
+  const webhooks = registerWebhooks(app, context, services, sync)
+  // The journal's hooks come before the faults': a faulted request is journaled like any other.
+  const journal = registerJournal(app, context, services, { models: data.catalogue.models, sync })
+  // The routes above load when the app starts, after this call: each gets the fault check.
+  const faults = registerFaults(app, context, services, {
+    modelAt: (category, segment) => data.catalogue.bySegment(category, segment)?.id,
+    modelCategory: (id) => data.catalogue.byId(id)?.category
+  })
+  registerReport(app, context, services, { journal, sync, webhooks })
+  // Scenarios act through the routes above (app.inject), as a user's own calls would.
+  registerScenarios(app, context, services, { modelCategory: (id) => data.catalogue.byId(id)?.category })
+  return { ...services, faults }
 }

@@ -1,46 +1,9 @@
 import t from 'tap'
-import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { entry, run, start } from './helpers.js'
 
 // The CLI is tested as users run it: the built entry point (npm test builds first).
-const entry = fileURLToPath(new URL('../../dist/src/server.js', import.meta.url))
-
-interface Started { url: string, stdout: () => string, stop: (signal: NodeJS.Signals) => Promise<number | null> }
-
-function start (args: string[]): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stderr.on('data', (c: Buffer) => { err += c.toString() })
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString()
-      const m = /unimock listening on (http:\/\/\S+)/.exec(out)
-      if (m !== null) {
-        resolve({
-          url: m[1]!,
-          stdout: () => out,
-          stop: (signal) => new Promise((done) => { child.once('exit', (code) => { done(code) }); child.kill(signal) })
-        })
-      }
-    })
-    child.once('exit', (code) => { reject(new Error(`exited ${String(code)} before listening: ${err}`)) })
-  })
-}
-
-function run (args: string[]): Promise<{ code: number | null, stdout: string, stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString() })
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString() })
-    child.once('exit', (code) => { resolve({ code, stdout, stderr }) })
-  })
-}
-
 t.before(() => {
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build (npm test does it)`)
 })

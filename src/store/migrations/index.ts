@@ -4,6 +4,7 @@ import { unifiedData } from './003-unified-data.js'
 import { jobs } from './004-jobs.js'
 import { sync } from './005-sync.js'
 import { webhooks } from './006-webhooks.js'
+import { serviceFaults } from './007-service-faults.js'
 import { remoteEdits } from './010-remote-edits.js'
 
 export interface Migration {
@@ -13,4 +14,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, remoteEdits]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits]

@@ -1,0 +1,164 @@
+import type { Socket } from 'node:net'
+import type { ServerResponse } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler, RouteOptions } from 'fastify'
+import { wallDelay } from '../../core/clock.js'
+import { appError, type AppError } from '../../core/errors.js'
+import { sendError } from '../../http/error-handling.js'
+import type { InterfaceRegistry } from '../../http/interfaces.js'
+import { UNIFIED_PREFIXES } from '../categories.js'
+import { accountOf, pathCategory, requestTenant } from '../http/account-auth.js'
+import type { Fault, FaultRequest, FaultService } from './fault-service.js'
+import { renameSyncStatusFields } from './quirks.js'
+
+export interface FaultHookOptions {
+  readonly faults: FaultService
+  readonly interfaces: InterfaceRegistry
+  /** The common model id of a category's path segment (`hris`, `employees` → hris.Employee), if any. */
+  readonly modelAt: (category: string, segment: string) => string | undefined
+}
+
+/** What a route's path says about every request it serves, worked out once when the route is added. */
+interface RouteFacts {
+  /** null: the route takes the category as a parameter, so each request's path says it. */
+  readonly category: string | undefined | null
+  readonly model: string | undefined
+  readonly syncStatus: boolean
+}
+
+const isUnified = (url: string): boolean => UNIFIED_PREFIXES.some((p) => url === p || url.startsWith(p + '/'))
+
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+
+function routeFacts (url: string, method: string, modelAt: FaultHookOptions['modelAt']): RouteFacts {
+  const category = pathCategory(url)
+  if (category?.startsWith(':') === true) return { category: null, model: undefined, syncStatus: false }
+  const parts = url.split('/').filter((p) => p !== '')
+  if (parts[0] === 'api') parts.shift()
+  parts.shift()
+  if (parts[0] === 'v1') parts.shift()
+  const segment = parts[0]
+  return {
+    category,
+    model: category === undefined || segment === undefined ? undefined : modelAt(category, segment),
+    syncStatus: method === 'GET' && segment === 'sync-status' && parts.length === 1
+  }
+}
+
+const statusError = (fault: Fault): AppError => {
+  const retry: Record<string, string> = fault.retryAfter === null ? {} : { 'Retry-After': String(fault.retryAfter) }
+  switch (fault.status) {
+    case 401: return appError('FAULT_STATUS_401')
+    case 403: return appError('FAULT_STATUS_403')
+    case 404: return appError('FAULT_STATUS_404')
+    case 429: return appError('FAULT_STATUS_429', { wait: `${fault.retryAfter!} second${fault.retryAfter === 1 ? '' : 's'}` }, retry)
+    case 502: return appError('FAULT_STATUS_502')
+    case 503: return appError('FAULT_STATUS_503', {}, retry)
+    default: return appError('FAULT_STATUS_500')
+  }
+}
+
+/**
+ * Applies service faults to the unified service's routes. The check is a route-level onRequest hook added
+ * after the route's own (auth.tenant / auth.account), so it knows the tenant and the linked account: faults
+ * apply to authenticated requests only, and a request that fails authentication keeps its own 401. Only
+ * unified routes get the hook, so the plant store and the control API never pay for it; on those that do,
+ * it returns at once while no tenant has a fault.
+ */
+export function installFaultHooks (app: FastifyInstance, { faults, interfaces, modelAt }: FaultHookOptions): void {
+  const mine = new WeakSet<object>()
+  const quirked = new WeakSet<FastifyRequest>()
+  // Requests held open by hang and latency faults, so closing the app never waits for them.
+  const held = new Set<ServerResponse>()
+  const waits = new Set<AbortController>()
+
+  const apply = (fault: Fault, request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
+    switch (fault.kind) {
+      case 'status':
+        // Sent here rather than thrown: an injected 500 is not a failure for the error log.
+        sendError(reply, interfaces, statusError(fault))
+        return
+      case 'latency': {
+        const abort = new AbortController()
+        const gone = (): void => { abort.abort() }
+        reply.raw.once('close', gone)
+        waits.add(abort)
+        const settle = (): void => { waits.delete(abort); reply.raw.off('close', gone) }
+        wallDelay(fault.latencyMs!, abort.signal).then(() => { settle(); done() }, () => {
+          // The client left, or the app is closing: nobody is waiting for an answer.
+          settle()
+          reply.hijack()
+          reply.raw.destroy()
+          done()
+        })
+        return
+      }
+      case 'reset': {
+        reply.hijack()
+        const socket = request.raw.socket as Socket | null
+        if (typeof socket?.resetAndDestroy === 'function') socket.resetAndDestroy()
+        else reply.raw.destroy(Object.assign(new Error('connection reset by a unimock service fault'), { code: 'ECONNRESET' }))
+        done()
+        return
+      }
+      case 'hang': {
+        reply.hijack()
+        const res = reply.raw
+        held.add(res)
+        res.once('close', () => { held.delete(res) })
+        done()
+        return
+      }
+      case 'quirk':
+        quirked.add(request)
+        done()
+    }
+  }
+
+  const checkFor = (facts: RouteFacts): onRequestHookHandler => function faultCheck (request, reply, done) {
+    if (faults.idle) { done(); return }
+    let tenantId: number
+    try {
+      tenantId = requestTenant(request).id
+    } catch {
+      done()
+      return
+    }
+    if (!faults.inForce(tenantId)) { done(); return }
+    const info: FaultRequest = {
+      path: request.originalUrl.split('?', 1)[0]!,
+      method: request.method,
+      category: facts.category === null ? pathCategory(request.url) : facts.category,
+      model: facts.model,
+      account: accountOf(request)?.id,
+      syncStatus: facts.syncStatus
+    }
+    const fault = faults.match(tenantId, info)
+    if (fault === undefined) { done(); return }
+    apply(fault, request, reply, done)
+  }
+
+  const rename: onSendHookHandler = (request, reply, payload, done) => {
+    if (!quirked.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') { done(null, payload); return }
+    done(null, renameSyncStatusFields(payload))
+  }
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!isUnified(route.url)) return
+    const existing = toArray(route.onRequest)
+    if (existing.some((fn) => mine.has(fn))) return
+    const method = Array.isArray(route.method) ? route.method.join(',') : route.method
+    const facts = routeFacts(route.url, method, modelAt)
+    const check = checkFor(facts)
+    mine.add(check)
+    route.onRequest = [...existing, check]
+    if (facts.syncStatus) route.onSend = [...toArray(route.onSend), rename]
+  })
+
+  // preClose, not onClose: the server waits for open requests before the onClose hooks run.
+  app.addHook('preClose', (done) => {
+    for (const abort of waits) abort.abort()
+    for (const res of held) res.destroy()
+    held.clear()
+    done()
+  })
+}

@@ -1,0 +1,141 @@
+import type { ScenarioAnswer, ScenarioCall, ScenarioPort } from './port.js'
+import type { Run, StepResult } from './run.js'
+import { ACTIONS, type ActionName, type ScenarioStep } from './schema.js'
+
+/** A step's action failed: the control API or the service refused it. The run stops there. */
+export class StepFailure extends Error {}
+
+type Method = ScenarioCall['method']
+
+/** Performs one step's action through the HTTP routes, as the equivalent curl calls would. */
+export class StepActions {
+  readonly #port: ScenarioPort
+
+  constructor (port: ScenarioPort) {
+    this.#port = port
+  }
+
+  static actionOf (step: ScenarioStep): ActionName | null {
+    return ACTIONS.find((a) => step[a] !== undefined) ?? null
+  }
+
+  async perform (run: Run, step: ScenarioStep, result: StepResult): Promise<void> {
+    const call = (method: Method, path: string, body?: unknown, accountToken?: string) => this.#call(run, { method, path, body, accountToken })
+    const account = (ref: string) => this.#account(run, ref)
+    const control = (ref: string, suffix: string) => `/_unimock/linked-accounts/${encodeURIComponent(account(ref).id)}${suffix}`
+
+    if (step.link !== undefined) {
+      await this.#link(run, step.link.account, step.link.initial_sync)
+    } else if (step.relink !== undefined) {
+      const before = account(step.relink.account).accountToken
+      await this.#link(run, step.relink.account, undefined)
+      const after = account(step.relink.account).accountToken
+      result.checks.push({ check: `account token of ${step.relink.account}`, ok: before === after, expected: 'kept by the relink', actual: before === after ? 'kept' : 'changed' })
+    } else if (step.next_sync !== undefined) {
+      const n = step.next_sync
+      await call('PUT', control(n.account, '/next-sync'), { model_id: n.model, result: n.result, duration: n.duration })
+    } else if (step.relink_needed !== undefined) {
+      await call('POST', control(step.relink_needed.account, '/relink-needed'), {})
+    } else if (step.pause !== undefined) {
+      await call('POST', control(step.pause.account, '/pause'), {})
+    } else if (step.resume !== undefined) {
+      await call('POST', control(step.resume.account, '/resume'), {})
+    } else if (step.delete !== undefined) {
+      const a = account(step.delete.account)
+      await call('POST', `/api/${this.#category(run, step.delete.account)}/v1/delete-account`, undefined, a.accountToken ?? undefined)
+    } else if (step.sync_now !== undefined) {
+      await call('POST', control(step.sync_now.account, '/sync-now'), { model_id: step.sync_now.model })
+    } else if (step.remote_changes !== undefined) {
+      const r = step.remote_changes
+      await call('POST', control(r.account, '/data/remote-changes'), { model_id: r.model, created: r.created, changed: r.changed, deleted: r.deleted })
+    } else if (step.sync_interval !== undefined) {
+      await call('PUT', '/_unimock/sync-interval', { interval: step.sync_interval })
+    } else if (step.webhook_target !== undefined) {
+      await call('POST', '/_unimock/webhooks/targets', step.webhook_target)
+    } else if (step.webhook_fault !== undefined) {
+      await call('POST', '/_unimock/webhooks/faults', step.webhook_fault)
+    } else if (step.service_fault !== undefined) {
+      const f = step.service_fault
+      // A fault scoped to a declared account names it by ref; the service knows only linked account ids.
+      const scoped = f.scope?.account !== undefined && run.accounts.has(f.scope.account)
+        ? { ...f, scope: { ...f.scope, account: account(f.scope.account).id } }
+        : f
+      await call('POST', '/_unimock/faults', scoped)
+    } else if (step.clear_faults !== undefined) {
+      if (step.clear_faults !== 'service') await call('DELETE', '/_unimock/webhooks/faults')
+      if (step.clear_faults !== 'webhooks') await call('DELETE', '/_unimock/faults')
+    } else if (step.request !== undefined) {
+      await this.#request(run, step.request, result)
+    }
+  }
+
+  /** The whole link flow for a declared account (or again, as a relink): link token, the end user, the exchange. */
+  async #link (run: Run, ref: string, initialSync: NonNullable<ScenarioStep['link']>['initial_sync']): Promise<void> {
+    const declared = run.loaded.scenario.accounts.find((a) => a.ref === ref)!
+    const originId = declared.end_user_origin_id ?? ref
+    const created = await this.#call(run, {
+      method: 'POST',
+      path: `/api/${declared.category}/v1/link-token`,
+      body: {
+        end_user_origin_id: originId,
+        end_user_organization_name: declared.organization ?? ref,
+        end_user_email_address: declared.email ?? `${ref}@example.com`,
+        categories: [declared.category],
+        ...(declared.integration === undefined ? {} : { integration: declared.integration })
+      }
+    })
+    const linkToken = (created.body as { link_token: string }).link_token
+    if (initialSync !== undefined) {
+      // The account exists from the link token on: its initial sync can be preset before the end user finishes.
+      const list = await this.#call(run, { method: 'GET', path: '/_unimock/linked-accounts' })
+      const pending = (list.body as { results: Array<{ id: string, end_user_origin_id: string, category: string, completed_at: string | null }> }).results
+        .find((a) => a.end_user_origin_id === originId && a.category === declared.category && a.completed_at === null)
+      if (pending === undefined) throw new StepFailure(`no incomplete account for origin id ${originId} after the link token`)
+      await this.#call(run, { method: 'PUT', path: `/_unimock/linked-accounts/${encodeURIComponent(pending.id)}/next-sync`, body: { model_id: initialSync.model, result: initialSync.result, duration: initialSync.duration } })
+    }
+    const completed = await this.#call(run, {
+      method: 'POST',
+      path: `/_unimock/link-tokens/${encodeURIComponent(linkToken)}/complete`,
+      body: { outcome: 'success', ...(declared.integration === undefined ? {} : { integration: declared.integration }) }
+    })
+    const done = completed.body as { public_token: string, linked_account_id: string }
+    const exchanged = await this.#call(run, { method: 'GET', path: `/api/${declared.category}/v1/account-token/${encodeURIComponent(done.public_token)}` })
+    run.accounts.set(ref, { id: done.linked_account_id, accountToken: (exchanged.body as { account_token: string }).account_token })
+  }
+
+  async #request (run: Run, r: NonNullable<ScenarioStep['request']>, result: StepResult): Promise<void> {
+    const a = r.account === undefined ? undefined : this.#account(run, r.account)
+    const path = a === undefined ? r.path : r.path.replace(/\{account_id\}/g, encodeURIComponent(a.id))
+    const counts: Record<string, number> = {}
+    let last: ScenarioAnswer | undefined
+    for (let i = 0; i < (r.repeat ?? 1); i++) {
+      last = await this.#port.call({ method: (r.method ?? 'GET') as Method, path, authorization: run.authorization, accountToken: a?.accountToken ?? undefined, body: r.body })
+      counts[String(last.status)] = (counts[String(last.status)] ?? 0) + 1
+    }
+    result.responses = counts
+    lastAnswers.set(result, last!)
+  }
+
+  async #call (run: Run, c: Omit<ScenarioCall, 'authorization'>): Promise<ScenarioAnswer> {
+    const answer = await this.#port.call({ ...c, authorization: run.authorization })
+    if (answer.status >= 300) {
+      const b = answer.body as { detail?: unknown, title?: unknown } | string
+      const why = typeof b === 'string' ? b : String(b?.detail ?? b?.title ?? JSON.stringify(b))
+      throw new StepFailure(`${c.method} ${c.path} answered ${answer.status}: ${why}`)
+    }
+    return answer
+  }
+
+  #account (run: Run, ref: string): { id: string, accountToken: string | null } {
+    const a = run.accounts.get(ref)
+    if (a === undefined) throw new StepFailure(`account "${ref}" is not linked yet: link it in an earlier step`)
+    return a
+  }
+
+  #category (run: Run, ref: string): string {
+    return run.loaded.scenario.accounts.find((a) => a.ref === ref)!.category
+  }
+}
+
+/** The last answer of each step's request, for last_response checks (not part of the run's public view). */
+export const lastAnswers = new WeakMap<StepResult, ScenarioAnswer>()

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Problem } from '../../admin/schemas.js'
+import { isVirtual, type Clock } from '../../core/clock.js'
+import { requestTenant } from '../http/account-auth.js'
+import { installLenientJson } from '../http/json-body.js'
+import type { IntegrationServices } from '../services.js'
+import type { ScenarioLibrary } from './library.js'
+import type { ScenarioRunner } from './runner.js'
+import { runView } from './run-view.js'
+import { CheckAnswer, RunBody, RunParams, RunView, ScenarioList } from './schemas.js'
+
+/** Scenario control routes (under /_unimock); the API key picks the tenant the run acts for. */
+export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices, runner: ScenarioRunner, library: ScenarioLibrary, clock: Clock }> = async (app, { services, runner, library, clock }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const tags = ['control']
+  installLenientJson(app)
+
+  r.get('/scenarios', {
+    onRequest: services.auth.tenant,
+    schema: { tags, summary: 'The scenario files of the scenarios folder, and this API key\'s runs', response: { 200: ScenarioList, 401: Problem } }
+  }, async (request) => ({
+    files: library.list(),
+    runs: runner.runs(requestTenant(request).id).map((run) => ({ id: run.id, name: run.loaded.scenario.name, state: run.state, started_at: new Date(run.startedAt).toISOString() }))
+  }))
+
+  r.post('/scenarios/check', {
+    onRequest: services.auth.tenant,
+    schema: {
+      tags,
+      summary: 'Validate a scenario without running it: 400 names the file, the step and the field',
+      body: RunBody,
+      response: { 200: CheckAnswer, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 413: Problem, 415: Problem }
+    }
+  }, async (request) => {
+    const loaded = library.load(request.body)
+    return { ok: true as const, name: loaded.scenario.name, steps: loaded.scenario.steps.length, duration_ms: loaded.endOffset }
+  })
+
+  r.post('/scenarios/run', {
+    onRequest: services.auth.tenant,
+    schema: {
+      tags,
+      summary: 'Run a scenario: on the virtual clock it plays to its end before the answer (200); otherwise it plays as time passes (202)',
+      body: RunBody,
+      response: { 200: RunView, 202: RunView, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 413: Problem, 415: Problem }
+    }
+  }, async (request, reply) => {
+    const loaded = library.load(request.body)
+    const source = request.body.file !== undefined ? library.fileName(request.body.file) : request.body.source ?? 'inline'
+    const run = runner.start(requestTenant(request).id, request.headers.authorization!, loaded, source)
+    if (isVirtual(clock) && request.body.drive !== false) {
+      await runner.drive(run)
+      return reply.code(200).send(runView(run))
+    }
+    return reply.code(202).send(runView(run))
+  })
+
+  r.get('/scenarios/:run', {
+    onRequest: services.auth.tenant,
+    schema: { tags, summary: 'A run\'s progress: each step\'s state, what it did, and its checks', params: RunParams, response: { 200: RunView, 401: Problem, 404: Problem } }
+  }, async (request) => runView(runner.get(requestTenant(request).id, request.params.run)))
+}

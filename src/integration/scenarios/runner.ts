@@ -1,0 +1,145 @@
+import { type Clock, isVirtual } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
+import type { Ids } from '../../core/ids.js'
+import type { Scheduler } from '../../jobs/scheduler.js'
+import { StepActions, StepFailure } from './actions.js'
+import { StepChecks } from './checks.js'
+import type { LoadedScenario } from './loader.js'
+import type { ScenarioPort } from './port.js'
+import type { Run, StepResult } from './run.js'
+
+const STEP = 'scenario.step'
+const FINISH = 'scenario.finish'
+/** Runs kept per tenant; the oldest finished ones go first. */
+const KEPT_RUNS = 50
+
+export interface ScenarioRunnerDeps {
+  readonly clock: Clock
+  readonly scheduler: Scheduler
+  readonly port: ScenarioPort
+  /** Fresh ids at start and after a reset: run ids replay with the seed. */
+  readonly ids: () => Ids
+  readonly log: { error(obj: object, msg: string): void }
+}
+
+/**
+ * Plays scenarios: each step is a job on the one scheduler, due at the run's start plus the step's `at`, so
+ * steps interleave with syncs and webhook attempts in time order. On the virtual clock `drive` moves time to
+ * the run's end, running everything that falls due on the way; on the real clock the steps play as time
+ * passes (compressed by --time-scale). A run is kept in memory only: its API key is never stored, so after a
+ * restart the remaining step jobs find no run and do nothing.
+ */
+export class ScenarioRunner {
+  readonly #d: ScenarioRunnerDeps
+  readonly #actions: StepActions
+  readonly #checks: StepChecks
+  readonly #runs = new Map<string, Run>()
+  #ids: Ids
+
+  constructor (deps: ScenarioRunnerDeps) {
+    this.#d = deps
+    this.#ids = deps.ids()
+    this.#actions = new StepActions(deps.port)
+    this.#checks = new StepChecks(deps.port, deps.clock)
+    deps.scheduler.register(STEP, (job) => {
+      const { run, step } = job.payload as { run: string, step: number }
+      return { after: () => this.#runStep(run, step) }
+    })
+    deps.scheduler.register(FINISH, (job) => { this.#finish((job.payload as { run: string }).run) })
+  }
+
+  reset (): void {
+    this.#runs.clear()
+    this.#ids = this.#d.ids()
+  }
+
+  /** Schedules every step of the scenario from now on; `authorization` is the API key the run acts with. */
+  start (tenantId: number, authorization: string, loaded: LoadedScenario, source: string): Run {
+    const now = this.#d.clock.now()
+    const id = this.#ids.uuid()
+    const steps: StepResult[] = loaded.scenario.steps.map((step, i) => ({
+      step: i + 1,
+      at: step.at,
+      dueAt: now + loaded.offsets[i]!,
+      action: StepActions.actionOf(step),
+      note: step.note ?? null,
+      state: 'pending',
+      ranAt: null,
+      detail: null,
+      checks: [],
+      responses: null
+    }))
+    const run: Run = { id, tenantId, source, loaded, authorization, startedAt: now, endsAt: now + loaded.endOffset, state: 'running', finishedAt: null, accounts: new Map(), steps }
+    this.#keep(run)
+    const interval = loaded.scenario.settings?.sync_interval
+    if (interval !== undefined) {
+      // A setting, not a step: it holds from the run's first instant, before step 1.
+      steps.unshift({ step: 0, at: '0s', dueAt: now, action: 'sync_interval', note: 'settings.sync_interval', state: 'pending', ranAt: null, detail: null, checks: [], responses: null })
+    }
+    steps.forEach((s, i) => { this.#d.scheduler.schedule(STEP, s.dueAt, { run: id, step: i }, `${STEP}:${id}:${i}`) })
+    this.#d.scheduler.schedule(FINISH, run.endsAt, { run: id }, `${FINISH}:${id}`)
+    return run
+  }
+
+  /** Virtual clock: plays the run to its end now (everything else due meanwhile runs too, in time order). */
+  async drive (run: Run): Promise<void> {
+    const clock = this.#d.clock
+    if (!isVirtual(clock)) return
+    if (clock.now() < run.endsAt) await clock.advanceTo(run.endsAt)
+  }
+
+  get (tenantId: number, id: string): Run {
+    const run = this.#runs.get(id)
+    if (run === undefined || run.tenantId !== tenantId) throw appError('SCENARIO_RUN_NOT_FOUND', { id })
+    return run
+  }
+
+  runs (tenantId: number): Run[] {
+    return [...this.#runs.values()].filter((r) => r.tenantId === tenantId)
+  }
+
+  async #runStep (runId: string, index: number): Promise<void> {
+    const run = this.#runs.get(runId)
+    if (run === undefined || run.state !== 'running') return
+    const result = run.steps[index]!
+    const step = result.step === 0
+      ? { at: '0s', sync_interval: run.loaded.scenario.settings!.sync_interval }
+      : run.loaded.scenario.steps[result.step - 1]!
+    result.ranAt = this.#d.clock.now()
+    try {
+      await this.#actions.perform(run, step, result)
+      for (const e of step.expect ?? []) result.checks.push(await this.#checks.check(run, e, result))
+      result.state = result.checks.every((c) => c.ok) ? 'done' : 'failed'
+    } catch (error) {
+      result.state = 'error'
+      result.detail = error instanceof StepFailure ? error.message : `unexpected: ${String(error)}`
+      if (!(error instanceof StepFailure)) this.#d.log.error({ err: error, run: runId, step: result.step }, 'scenario step failed')
+      this.#stop(run)
+    }
+  }
+
+  /** A step's action failed: the rest cannot mean what the file says, so it is skipped. */
+  #stop (run: Run): void {
+    run.steps.forEach((s, i) => {
+      if (s.state !== 'pending') return
+      s.state = 'skipped'
+      this.#d.scheduler.cancel(`${STEP}:${run.id}:${i}`)
+    })
+    this.#d.scheduler.cancel(`${FINISH}:${run.id}`)
+    run.state = 'error'
+    run.finishedAt = this.#d.clock.now()
+  }
+
+  #finish (runId: string): void {
+    const run = this.#runs.get(runId)
+    if (run === undefined || run.state !== 'running') return
+    run.state = run.steps.every((s) => s.state === 'done') ? 'passed' : 'failed'
+    run.finishedAt = this.#d.clock.now()
+  }
+
+  #keep (run: Run): void {
+    this.#runs.set(run.id, run)
+    const mine = this.runs(run.tenantId)
+    for (const old of mine.slice(0, Math.max(0, mine.length - KEPT_RUNS))) if (old.state !== 'running') this.#runs.delete(old.id)
+  }
+}
