@@ -196,3 +196,15 @@ t.test('POST /_unimock/reset clears every journal and ids start again', async (t
   await api.get('/api/hris/v1/linked-accounts')
   t.same((await journal()).entries.map((e) => e.id), [1])
 })
+
+t.test('--journal-size and UNIMOCK_JOURNAL_SIZE set the bound; it must be a positive integer', async (t) => {
+  const { parseCli } = await import('../../../src/server.js')
+  const flag = parseCli(['--journal-size', '25'], {})
+  t.equal(flag.kind === 'run' && flag.config.journalSize, 25)
+  const env = parseCli([], { UNIMOCK_JOURNAL_SIZE: '7' })
+  t.equal(env.kind === 'run' && env.config.journalSize, 7)
+  const byDefault = parseCli([], {})
+  t.equal(byDefault.kind === 'run' && byDefault.config.journalSize, 10_000)
+  t.throws(() => parseCli(['--journal-size', '0'], {}), /--journal-size/)
+  t.throws(() => parseCli(['--journal-size', 'many'], {}), /--journal-size/)
+})
