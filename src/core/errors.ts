@@ -112,7 +112,7 @@ export const errorCatalogue = {
   JOURNAL_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param}: {reason}.' },
 
   // scenarios: files of timed steps played on the clock (src/integration/scenarios)
-  SCENARIO_INVALID: { status: 400, title: 'Bad Request', message: '{reason}' },
+  SCENARIO_INVALID: { status: 400, title: 'Bad Request', message: '{reason}.' },
   SCENARIO_SOURCE: { status: 400, title: 'Bad Request', message: 'Give exactly one of file (a file name in the scenarios folder), scenario (the scenario itself) or text (YAML or JSON).' },
   SCENARIO_FILE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario file "{file}" in {dir}. Available: {available}.' },
   SCENARIO_RUN_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario run {id} for this API key.' },

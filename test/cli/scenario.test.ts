@@ -29,7 +29,7 @@ t.test('a bad scenario file stops the start with its one-line message, before an
   writeFileSync(bad, 'name: bad\ndescription: x\naccounts: []\nsteps:\n  - at: soon\n')
   const r = await run(['--port', '0', '--clock', 'virtual', '--scenario', 'scenarios/happy-path.yaml', '--scenario', bad])
   t.equal(r.code, 2)
-  t.equal(r.stderr.trim(), `unimock: --scenario ${bad}: step 1: at: "soon" is not a duration such as 500ms, 90s, 15m, 2h, 7d, 1h30m or PT2H`)
+  t.equal(r.stderr.trim(), `unimock: --scenario ${bad}: step 1: at: "soon" is not a duration such as 500ms, 90s, 15m, 2h, 7d, 1h30m or PT2H.`)
   t.notMatch(r.stdout, /scenario happy-path/, 'the valid file did not run either')
   const missing = await run(['--port', '0', '--scenario', join(dir, 'nope.yaml')])
   t.equal(missing.code, 2)

@@ -15,14 +15,14 @@ steps:
 `
 
 const cases: Array<[string, string, RegExp]> = [
-  ['an unknown field in a step', base + '  - at: 1h\n    pauze: { account: acme }\n', /^demo\.yaml: step 2 \(at 1h\): pauze: is not a known field here$/],
-  ['a bad enum value', base + '  - at: 1h\n    next_sync: { account: acme, result: OK }\n', /^demo\.yaml: step 2 \(at 1h\): next_sync\.result: "OK" is not one of DONE, PARTIALLY_SYNCED, FAILED, PAUSED$/],
-  ['an undeclared account', base + '  - at: 1h\n    pause: { account: acme2 }\n', /^demo\.yaml: step 2 \(at 1h\): pause\.account: no account "acme2" under accounts \(declared: acme\)$/],
+  ['an unknown field in a step', base + '  - at: 1h\n    pauze: { account: acme }\n', /^demo\.yaml: step 2 \(at 1h\): pauze: is not a known field here\.$/],
+  ['a bad enum value', base + '  - at: 1h\n    next_sync: { account: acme, result: OK }\n', /^demo\.yaml: step 2 \(at 1h\): next_sync\.result: "OK" is not one of DONE, PARTIALLY_SYNCED, FAILED, PAUSED\.$/],
+  ['an undeclared account', base + '  - at: 1h\n    pause: { account: acme2 }\n', /^demo\.yaml: step 2 \(at 1h\): pause\.account: no account "acme2" under accounts \(declared: acme\)\.$/],
   ['a bad duration', base + '  - at: 2 hours\n    pause: { account: acme }\n', /^demo\.yaml: step 2: at: "2 hours" is not a duration such as 500ms/],
-  ['steps out of order', base + '  - at: 2h\n    pause: { account: acme }\n  - at: 1h\n    resume: { account: acme }\n', /^demo\.yaml: step 3 \(at 1h\): at: steps must be in time order; step 2 is at 2h$/],
-  ['two actions in one step', base + '  - at: 1h\n    pause: { account: acme }\n    resume: { account: acme }\n', /^demo\.yaml: step 2 \(at 1h\): one action per step; found pause and resume$/],
+  ['steps out of order', base + '  - at: 2h\n    pause: { account: acme }\n  - at: 1h\n    resume: { account: acme }\n', /^demo\.yaml: step 3 \(at 1h\): at: steps must be in time order; step 2 is at 2h\.$/],
+  ['two actions in one step', base + '  - at: 1h\n    pause: { account: acme }\n    resume: { account: acme }\n', /^demo\.yaml: step 2 \(at 1h\): one action per step; found pause and resume\.$/],
   ['a model of another category', base + '  - at: 1h\n    sync_now: { account: acme, model: ats.Candidate }\n', /^demo\.yaml: step 2 \(at 1h\): sync_now\.model: "ats\.Candidate" is not a model of hris/],
-  ['a missing field', base.replace('description: a scenario with one mistake\n', ''), /^demo\.yaml: description: is required$/],
+  ['a missing field', base.replace('description: a scenario with one mistake\n', ''), /^demo\.yaml: description: is required\.$/],
   ['a wrong type in an account', base.replace('category: hris', 'category: payroll'), /^demo\.yaml: accounts\[0\]: category: "payroll" is not one of hris, ats/],
   ['a response check without a request', base + '  - at: 1h\n    expect:\n      - last_response: { status: 200 }\n', /^demo\.yaml: step 2 \(at 1h\): expect\[0\]: last_response checks the answers of this step's request/],
   ['YAML that does not parse', 'name: [unclosed\n', /^demo\.yaml: line \d+: not valid YAML or JSON/]
