@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { type Dispatcher, getGlobalDispatcher } from 'undici'
+import { createRequire } from 'node:module'
+import type { Dispatcher } from 'undici'
 import swagger from '@fastify/swagger'
 import { parseConfig, type Config, type ConfigInput } from './config.js'
 import { type Clock, SystemClock, VirtualClock, isVirtual } from './core/clock.js'
@@ -8,7 +9,8 @@ import { type Random, SeededRandom } from './core/random.js'
 import { openDatabase, type Db } from './store/database.js'
 import { InterfaceRegistry } from './http/interfaces.js'
 import { RouteTable } from './http/route-table.js'
-import { installErrorHandling, sendError, toAppError } from './http/error-handling.js'
+import { PathAliases } from './http/path-aliases.js'
+import { asSent, installErrorHandling, sendError, toAppError } from './http/error-handling.js'
 import { installValidation } from './http/validation.js'
 import { adminRoutes } from './admin/routes.js'
 import { Scheduler } from './jobs/scheduler.js'
@@ -32,6 +34,23 @@ export interface UnimockApp extends FastifyInstance {
   readonly unimock: AppContext
 }
 
+/**
+ * undici's global dispatcher, fetched on first use: loading undici is a tenth of the start-up time and
+ * only webhook deliveries need it. Every property is read from (and every method bound to) the real one.
+ */
+function globalDispatcherOnUse (): Dispatcher {
+  let real: Dispatcher | undefined
+  const load = (): Dispatcher => real ??= (createRequire(import.meta.url)('undici') as typeof import('undici')).getGlobalDispatcher()
+  return new Proxy({} as Dispatcher, {
+    get: (_target, key) => {
+      const d = load()
+      const value: unknown = Reflect.get(d, key, d)
+      return typeof value === 'function' ? value.bind(d) : value
+    },
+    has: (_target, key) => Reflect.has(load(), key)
+  })
+}
+
 function makeClock (config: Config): Clock {
   if (config.clock === 'virtual') return new VirtualClock(Date.parse(config.clockStart))
   return new SystemClock(config.timeScale)
@@ -48,6 +67,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const db = deps.db ?? openDatabase(config.db)
   const interfaces = new InterfaceRegistry()
   const routes = new RouteTable()
+  const aliases = new PathAliases()
   const resets: Array<() => void> = []
   let log: { error(obj: object, msg: string): void } = { error: () => {} }
   const scheduler = new Scheduler(db, clock, { error: (obj, msg) => { log.error(obj, msg) } })
@@ -61,7 +81,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     db,
     interfaces,
     scheduler,
-    dispatcher: deps.dispatcher ?? getGlobalDispatcher(),
+    dispatcher: deps.dispatcher ?? globalDispatcherOnUse(),
     onReset: (fn) => { resets.push(fn) }
   }
 
@@ -77,12 +97,15 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     forceCloseConnections: 'idle',
     // Tokens and ids travel in paths; the default of 100 characters would refuse long opaque ones.
     routerOptions: { maxParamLength: 500 },
+    // Alias paths route as their canonical form (see PathAliases); request.originalUrl keeps what was sent.
+    rewriteUrl: (request) => aliases.rewrite(request.url ?? '/'),
     // Errors Fastify raises before routing (a malformed percent-encoding, an over-long parameter) still
     // answer in the dialect of the interface the URL belongs to.
-    frameworkErrors: (error, _request, reply) => { sendError(reply, interfaces, toAppError(error, config.bodyLimit)) }
+    frameworkErrors: (error, request, reply) => { sendError(reply, interfaces, toAppError(asSent(error, request), config.bodyLimit)) }
   }) as unknown as UnimockApp
   Object.defineProperty(app, 'unimock', { value: context })
   log = app.log
+  app.decorate('pathAliases', aliases)
 
   installValidation(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)

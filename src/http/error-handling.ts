@@ -41,10 +41,23 @@ function describeValidation (e: Partial<FastifyError>): string {
 }
 
 export function sendError (reply: FastifyReply, interfaces: InterfaceRegistry, error: AppError): FastifyReply {
-  const iface = interfaces.forUrl(reply.request.url)
+  // The dialect follows the URL the client sent, before any alias was rewritten (see PathAliases).
+  const iface = interfaces.forUrl(reply.request.originalUrl)
   const adapted = iface.adapt?.(error, reply.request) ?? error
   const wire = iface.render(adapted)
   return reply.code(adapted.status).headers(adapted.headers).type(wire.contentType).send(wire.body)
+}
+
+/**
+ * Errors Fastify raises while routing (a malformed percent-encoding) quote the URL it routed, which for an
+ * alias is the rewritten one (see PathAliases): the client is told about the URL it sent.
+ */
+export function asSent<E> (error: E, request: FastifyRequest): E {
+  const routed = request.url.split('?', 1)[0]!
+  const sent = request.originalUrl.split('?', 1)[0]!
+  const e = error as { message?: unknown }
+  if (routed !== sent && typeof e.message === 'string') e.message = e.message.replace(routed, sent)
+  return error
 }
 
 /** Root error and not-found handlers shared by every interface; each answer uses the URL's interface dialect. */
@@ -56,8 +69,9 @@ export function installErrorHandling (app: FastifyInstance, interfaces: Interfac
   })
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?', 1)[0]!
-    const allowed = routes.allowed(path)
+    // Routing saw request.url (an alias already rewritten); the answer names the path the client sent.
+    const allowed = routes.allowed(request.url.split('?', 1)[0]!)
+    const path = request.originalUrl.split('?', 1)[0]!
     if (allowed.length === 0) {
       return sendError(reply, interfaces, appError('ROUTE_NOT_FOUND', { method: request.method, path }))
     }

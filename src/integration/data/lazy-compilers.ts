@@ -4,11 +4,12 @@ import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler 
 type FastifyRouteSchemaDef<T> = Parameters<FastifySerializerCompiler<T>>[0]
 
 /**
- * The catalogue yields hundreds of routes (every model, list and retrieve, three path forms), each with its
- * own query and response schemas. Compiling them all when the app starts would cost seconds per app, and
- * most are never called in a given run. These compilers defer the work to a route's first request, compile
- * as the app would (its validator compiler, so the same coercion rules; Fastify's own fast-json-stringify
- * compiler for responses), and share the result between the path forms of a model through an explicit key.
+ * The catalogue yields hundreds of routes (every model, list and retrieve, each with its HEAD twin), each
+ * with its own query and response schemas. Compiling them all when the app starts would cost seconds per
+ * app, and most are never called in a given run. These compilers defer the work to a route's first request,
+ * compile as the app would (its validator compiler, so the same coercion rules; Fastify's own
+ * fast-json-stringify compiler for responses), and share the result between a route and its HEAD twin
+ * through an explicit key.
  */
 export class LazyCompilers {
   readonly #app: FastifyInstance

@@ -21,8 +21,10 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
  * The list and retrieve endpoints of every common model, generated from the catalogue: the documented
- * /api/{category}/v1/{segment}[/{id}], and the unversioned forms the spec has seen in use,
- * /api/{category}/{segment} and /{category}/v1/{segment}, hidden from the OpenAPI document but identical.
+ * /api/{category}/v1/{segment}[/{id}]. The unversioned forms the spec has seen in use,
+ * /api/{category}/{segment} and /{category}/v1/{segment}, are path aliases the app rewrites onto the
+ * documented form before routing: identical answers, absent from the OpenAPI document, and a third of the
+ * routes to register at start-up.
  */
 export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -31,47 +33,37 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
   const compilers = new LazyCompilers(app)
 
   for (const model of data.catalogue.models) {
-    const forms: Array<{ path: string, hide: boolean }> = [
-      { path: `/api/${model.category}/v1/${model.segment}`, hide: false },
-      { path: `/api/${model.category}/${model.segment}`, hide: true },
-      { path: `/${model.category}/v1/${model.segment}`, hide: true }
-    ]
+    const path = `/api/${model.category}/v1/${model.segment}`
+    app.pathAliases.add(`/api/${model.category}/${model.segment}`, path)
+    app.pathAliases.add(`/${model.category}/v1/${model.segment}`, path)
     const tags = [`unified: ${model.category}`]
-    const listResponse = { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
-    const recordResponse = { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
-    const listQuery = schemas.listQuery(model)
-    const retrieveQuery = schemas.retrieveQuery(model)
 
-    for (const form of forms) {
-      r.get(form.path, {
-        onRequest: authenticate,
-        serializerCompiler: compilers.serializer(`${model.id}:list`),
-        validatorCompiler: compilers.validator(`${model.id}:list`),
-        schema: {
-          hide: form.hide,
-          tags,
-          summary: `List ${model.name} records synced from the linked account (${model.id})`,
-          description: describeList(model),
-          querystring: listQuery,
-          response: listResponse
-        }
-      }, async (request, reply) => reply.type(JSON_TYPE).send(data.listJson(accountId(request), model, request.query as RawQuery)))
+    r.get(path, {
+      onRequest: authenticate,
+      serializerCompiler: compilers.serializer(`${model.id}:list`),
+      validatorCompiler: compilers.validator(`${model.id}:list`),
+      schema: {
+        tags,
+        summary: `List ${model.name} records synced from the linked account (${model.id})`,
+        description: describeList(model),
+        querystring: schemas.listQuery(model),
+        response: { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
+      }
+    }, async (request, reply) => reply.type(JSON_TYPE).send(data.listJson(accountId(request), model, request.query as RawQuery)))
 
-      if (!model.retrieve) continue
-      r.get(`${form.path}/:id`, {
-        onRequest: authenticate,
-        serializerCompiler: compilers.serializer(`${model.id}:retrieve`),
-        validatorCompiler: compilers.validator(`${model.id}:retrieve`),
-        schema: {
-          hide: form.hide,
-          tags,
-          summary: `Retrieve one ${model.name} record by id (${model.id})`,
-          params: IdParams,
-          querystring: retrieveQuery,
-          response: recordResponse
-        }
-      }, async (request, reply) => reply.type(JSON_TYPE).send(data.retrieveJson(accountId(request), model, request.params.id, request.query as RawQuery)))
-    }
+    if (!model.retrieve) continue
+    r.get(`${path}/:id`, {
+      onRequest: authenticate,
+      serializerCompiler: compilers.serializer(`${model.id}:retrieve`),
+      validatorCompiler: compilers.validator(`${model.id}:retrieve`),
+      schema: {
+        tags,
+        summary: `Retrieve one ${model.name} record by id (${model.id})`,
+        params: IdParams,
+        querystring: schemas.retrieveQuery(model),
+        response: { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
+      }
+    }, async (request, reply) => reply.type(JSON_TYPE).send(data.retrieveJson(accountId(request), model, request.params.id, request.query as RawQuery)))
   }
 }
 
