@@ -51,4 +51,5 @@ EXPOSE 4010
 # node:20-slim has no curl: the probe is Node's own fetch.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.UNIMOCK_PORT||4010)+'/_unimock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["node", "dist/src/server.js"]
+# The one-file bundle of dist/src/server.js (what npm start and the bin run): it starts in half the time.
+CMD ["node", "dist/src/server.bundle.js"]

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
 /**
- * The built CLI: the bench measures what users run (`npm start`), not the TypeScript sources.
- * UNIMOCK_BENCH_SERVER points at another build's server.js, e.g. to compare two commits.
+ * The built CLI: the bench measures what users run (`npm start`, the `unimock` bin: the one-file bundle of
+ * dist/src/server.js), not the TypeScript sources. UNIMOCK_BENCH_SERVER points at another build's entry,
+ * e.g. to compare two commits, or the unbundled dist/src/server.js.
  */
-export const UNIMOCK_SERVER = process.env.UNIMOCK_BENCH_SERVER || fileURLToPath(new URL('../../dist/src/server.js', import.meta.url))
+export const UNIMOCK_SERVER = process.env.UNIMOCK_BENCH_SERVER || fileURLToPath(new URL('../../dist/src/server.bundle.js', import.meta.url))
 
 export function assertBuilt () {
   if (!existsSync(UNIMOCK_SERVER)) {
