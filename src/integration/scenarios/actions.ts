@@ -113,7 +113,7 @@ export class StepActions {
       counts[String(last.status)] = (counts[String(last.status)] ?? 0) + 1
     }
     result.responses = counts
-    lastAnswers.set(result, last!)
+    result.lastAnswer = last ?? null
   }
 
   async #call (run: Run, c: Omit<ScenarioCall, 'authorization'>): Promise<ScenarioAnswer> {
@@ -136,6 +136,3 @@ export class StepActions {
     return run.loaded.scenario.accounts.find((a) => a.ref === ref)!.category
   }
 }
-
-/** The last answer of each step's request, for last_response checks (not part of the run's public view). */
-export const lastAnswers = new WeakMap<StepResult, ScenarioAnswer>()

@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.js'
 import { parseDuration } from '../../core/durations.js'
-import { lastAnswers, StepFailure } from './actions.js'
+import { StepFailure } from './actions.js'
 import type { ScenarioPort } from './port.js'
 import type { CheckResult, Run, StepResult } from './run.js'
 import type { Expectation } from './schema.js'
@@ -26,7 +26,7 @@ export class StepChecks {
       return range(`responses ${e.responses.status}`, n, e.responses.min, e.responses.max)
     }
     const want = e.last_response!
-    const last = lastAnswers.get(result)
+    const last = result.lastAnswer ?? undefined
     const header = want.header === undefined ? undefined : last?.headers[want.header.toLowerCase()]
     const ok = last?.status === want.status && (want.header === undefined || header !== undefined)
     return {

@@ -23,7 +23,7 @@ export class ScenarioLibrary {
   list (): Array<{ file: string, name: string | null, description: string | null, error: string | null }> {
     return scenarioFiles(this.#folder).map((f) => {
       try {
-        const loaded = this.load({ file: f })
+        const { loaded } = this.load({ file: f })
         return { file: f, name: loaded.scenario.name, description: loaded.scenario.description.trim(), error: null }
       } catch (error) {
         return { file: f, name: null, description: null, error: (error as Error).message }
@@ -31,14 +31,11 @@ export class ScenarioLibrary {
     })
   }
 
-  fileName (name: string): string {
-    return readScenarioFile(this.#folder, name)?.file ?? name
-  }
-
-  load (body: RunBody): LoadedScenario {
+  /** The scenario, and its name in messages and runs: the file (scenarios/x.yaml), the given source, or "inline". */
+  load (body: RunBody): { loaded: LoadedScenario, source: string } {
     const given = [body.file, body.scenario, body.text].filter((x) => x !== undefined).length
     if (given !== 1) throw appError('SCENARIO_SOURCE')
-    const loaded = this.#parse(body)
+    const { loaded, source } = this.#parse(body)
     const settings = loaded.scenario.settings
     if (settings?.seed !== undefined && settings.seed !== this.#config.seed) {
       throw appError('SCENARIO_START_SETTING', { setting: 'settings.seed', wanted: settings.seed, actual: `--seed ${this.#config.seed}`, flag: '--seed' })
@@ -46,20 +43,21 @@ export class ScenarioLibrary {
     if (settings?.data_scale !== undefined && settings.data_scale !== this.#config.dataScale) {
       throw appError('SCENARIO_START_SETTING', { setting: 'settings.data_scale', wanted: settings.data_scale, actual: `--data-scale ${this.#config.dataScale}`, flag: '--data-scale' })
     }
-    return loaded
+    return { loaded, source }
   }
 
-  #parse (body: RunBody): LoadedScenario {
+  #parse (body: RunBody): { loaded: LoadedScenario, source: string } {
     try {
       if (body.file !== undefined) {
         const found = readScenarioFile(this.#folder, body.file)
         if (found === undefined) {
           throw appError('SCENARIO_FILE_NOT_FOUND', { file: body.file, dir: 'the scenarios folder', available: scenarioFiles(this.#folder).join(', ') || 'none' })
         }
-        return loadScenario(found.file, found.text, this.#checks)
+        return { loaded: loadScenario(found.file, found.text, this.#checks), source: found.file }
       }
-      if (body.text !== undefined) return loadScenario(body.source ?? 'inline', body.text, this.#checks)
-      return validateScenario(body.source ?? 'inline', body.scenario, this.#checks)
+      const source = body.source ?? 'inline'
+      if (body.text !== undefined) return { loaded: loadScenario(source, body.text, this.#checks), source }
+      return { loaded: validateScenario(source, body.scenario, this.#checks), source }
     } catch (error) {
       if (error instanceof ScenarioError) throw appError('SCENARIO_INVALID', { reason: error.message })
       throw error

@@ -33,7 +33,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices,
       response: { 200: CheckAnswer, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 413: Problem, 415: Problem }
     }
   }, async (request) => {
-    const loaded = library.load(request.body)
+    const { loaded } = library.load(request.body)
     return { ok: true as const, name: loaded.scenario.name, steps: loaded.scenario.steps.length, duration_ms: loaded.endOffset }
   })
 
@@ -46,8 +46,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices,
       response: { 200: RunView, 202: RunView, 400: Problem, 401: Problem, 404: Problem, 409: Problem, 413: Problem, 415: Problem }
     }
   }, async (request, reply) => {
-    const loaded = library.load(request.body)
-    const source = request.body.file !== undefined ? library.fileName(request.body.file) : request.body.source ?? 'inline'
+    const { loaded, source } = library.load(request.body)
     const run = runner.start(requestTenant(request).id, request.headers.authorization!, loaded, source)
     if (isVirtual(clock) && request.body.drive !== false) {
       await runner.drive(run)

@@ -1,4 +1,5 @@
 import type { LoadedScenario } from './loader.js'
+import type { ScenarioAnswer } from './port.js'
 
 export type RunState = 'running' | 'passed' | 'failed' | 'error'
 export type StepState = 'pending' | 'done' | 'failed' | 'error' | 'skipped'
@@ -22,6 +23,8 @@ export interface StepResult {
   checks: CheckResult[]
   /** Answers of the step's request, by status. */
   responses: Record<string, number> | null
+  /** The last answer of the step's request, for last_response checks (not shown in the run's view). */
+  lastAnswer: ScenarioAnswer | null
 }
 
 export interface RunAccount {

@@ -67,14 +67,15 @@ export class ScenarioRunner {
       ranAt: null,
       detail: null,
       checks: [],
-      responses: null
+      responses: null,
+      lastAnswer: null
     }))
     const run: Run = { id, tenantId, source, loaded, authorization, startedAt: now, endsAt: now + loaded.endOffset, state: 'running', finishedAt: null, accounts: new Map(), steps }
     this.#keep(run)
     const interval = loaded.scenario.settings?.sync_interval
     if (interval !== undefined) {
       // A setting, not a step: it holds from the run's first instant, before step 1.
-      steps.unshift({ step: 0, at: '0s', dueAt: now, action: 'sync_interval', note: 'settings.sync_interval', state: 'pending', ranAt: null, detail: null, checks: [], responses: null })
+      steps.unshift({ step: 0, at: '0s', dueAt: now, action: 'sync_interval', note: 'settings.sync_interval', state: 'pending', ranAt: null, detail: null, checks: [], responses: null, lastAnswer: null })
     }
     steps.forEach((s, i) => { this.#d.scheduler.schedule(STEP, s.dueAt, { run: id, step: i }, `${STEP}:${id}:${i}`) })
     this.#d.scheduler.schedule(FINISH, run.endsAt, { run: id }, `${FINISH}:${id}`)
