@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
 
 /**
  * Schemas of service faults. NewFaultBody is also the body of a scenario file's fault step, so it is
@@ -18,9 +18,14 @@ export type Quirk = typeof QUIRKS[number]
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
 export const FAULT_CATEGORIES = ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase'] as const
 
-// An enum rather than a union of literals: a wrong value then fails with one error on the field itself.
+// An enum rather than a union of literals: a wrong value then fails with one error on the field itself. Its
+// kind is registered with TypeBox so TypeBox's own checker (scenario files embed this schema) knows it too.
+const ENUM_KIND = 'UnimockEnum'
+if (!TypeRegistry.Has(ENUM_KIND)) {
+  TypeRegistry.Set<{ enum: readonly unknown[] }>(ENUM_KIND, (schema, value) => schema.enum.includes(value))
+}
 const oneOf = <T extends string | number>(values: readonly T[], description: string) =>
-  Type.Unsafe<T>({ type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], description })
+  Type.Unsafe<T>({ [Kind]: ENUM_KIND, type: typeof values[0] === 'number' ? 'integer' : 'string', enum: [...values], description })
 
 export const FaultScope = Type.Object({
   path: Type.Optional(Type.String({

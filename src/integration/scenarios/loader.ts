@@ -137,19 +137,20 @@ function schemaError (file: string, data: Record<string, unknown>, error: ValueE
     fieldParts = parts.slice(2)
   }
   const field = fieldParts.map((p, i) => /^\d+$/.test(p) ? `[${p}]` : (i === 0 ? p : `.${p}`)).join('')
-  return new ScenarioError(file, where, `${field === '' ? '' : field + ': '}${describe(error, field)}`)
+  return new ScenarioError(file, where, `${field === '' ? '' : field + ': '}${describe(error)}`)
 }
 
-function describe (error: ValueError, field: string): string {
-  const schema = error.schema as TSchema & { anyOf?: Array<{ const?: unknown }>, properties?: Record<string, unknown> }
+function describe (error: ValueError): string {
+  const schema = error.schema as TSchema & { anyOf?: Array<{ const?: unknown }>, enum?: unknown[] }
   if (error.value === undefined) return 'is required'
+  if (Array.isArray(schema.enum)) return `${JSON.stringify(error.value)} is not one of ${schema.enum.join(', ')}`
   const consts = schema.anyOf?.map((s) => s.const).filter((c) => c !== undefined)
   if (consts !== undefined && consts.length > 0 && consts.length === schema.anyOf!.length) {
     return `${JSON.stringify(error.value)} is not one of ${consts.join(', ')}`
   }
   if (/unexpected property/i.test(error.message) || error.message.includes('additional')) {
-    return `is not a known field here`
+    return 'is not a known field here'
   }
   const description = typeof schema.description === 'string' ? ` (${schema.description})` : ''
-  return `${error.message.replace(/^Expected/, 'expected')}${description}${field === '' ? '' : ''}`
+  return `${error.message.replace(/^Expected/, 'expected')}${description}`
 }

@@ -17,6 +17,7 @@ steps:
 const cases: Array<[string, string, RegExp]> = [
   ['an unknown field in a step', base + '  - at: 1h\n    pauze: { account: acme }\n', /^demo\.yaml: step 2 \(at 1h\): pauze: is not a known field here\.$/],
   ['a bad enum value', base + '  - at: 1h\n    next_sync: { account: acme, result: OK }\n', /^demo\.yaml: step 2 \(at 1h\): next_sync\.result: "OK" is not one of DONE, PARTIALLY_SYNCED, FAILED, PAUSED\.$/],
+  ['a service fault status the service never answers', base + '  - at: 1h\n    service_fault: { kind: status, status: 418 }\n', /^demo\.yaml: step 2 \(at 1h\): service_fault\.status: 418 is not one of 401, 403, 404, 429, 500, 502, 503\.$/],
   ['an undeclared account', base + '  - at: 1h\n    pause: { account: acme2 }\n', /^demo\.yaml: step 2 \(at 1h\): pause\.account: no account "acme2" under accounts \(declared: acme\)\.$/],
   ['a bad duration', base + '  - at: 2 hours\n    pause: { account: acme }\n', /^demo\.yaml: step 2: at: "2 hours" is not a duration such as 500ms/],
   ['steps out of order', base + '  - at: 2h\n    pause: { account: acme }\n  - at: 1h\n    resume: { account: acme }\n', /^demo\.yaml: step 3 \(at 1h\): at: steps must be in time order; step 2 is at 2h\.$/],
