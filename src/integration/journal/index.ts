@@ -86,9 +86,14 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     return route === undefined ? undefined : table.get(route)
   }
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     request.unimockJournalAt = clock.now()
     request.unimockJournalMark = store.lastId
+    // A request that never gets an answer (a reset or hang fault, a client giving up) never reaches
+    // onResponse: it is journaled when its connection closes, with status 0.
+    if (isUnifiedPath(request.url)) {
+      reply.raw.once('close', () => { if (!reply.raw.headersSent) record(request, reply, 0) })
+    }
     done()
   })
 
@@ -138,7 +143,7 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     }
   }
 
-  const record = (request: FastifyRequest, reply: FastifyReply): void => {
+  const record = (request: FastifyRequest, reply: FastifyReply, status = reply.statusCode): void => {
     const original = request.originalUrl
     const q = original.indexOf('?')
     const rawPath = q < 0 ? original : original.slice(0, q)
@@ -151,8 +156,8 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
 
     const endpoint = route === undefined ? undefined : table.get(route)
     let error = request.unimockJournalError
-    if (error === null && route === undefined && reply.statusCode === 404) error = 'ROUTE_NOT_FOUND'
-    if (error === null && reply.statusCode === 405) error = 'METHOD_NOT_ALLOWED'
+    if (error === null && route === undefined && status === 404) error = 'ROUTE_NOT_FOUND'
+    if (error === null && status === 405) error = 'METHOD_NOT_ALLOWED'
     const facets: Record<string, unknown> = {}
     if (endpoint !== undefined) facets.endpoint = endpoint.kind
     let tenantId: number | undefined
@@ -199,7 +204,7 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
       method: request.method,
       path: redactUrl(rawPath),
       query: journaledQuery(request.query),
-      status: reply.statusCode,
+      status,
       error,
       durationMs: Math.round(reply.elapsedTime * 1000) / 1000,
       accountId,

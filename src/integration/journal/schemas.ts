@@ -43,7 +43,7 @@ export const JournalEntryView = Type.Object({
   method: Type.String(),
   path: Type.String({ description: 'as sent, tokens redacted' }),
   query: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())]), { description: 'parsed; secrets and personal data as [redacted <fingerprint>]' }),
-  status: Type.Integer(),
+  status: Type.Integer({ description: 'the status answered; 0 when no answer was sent (a reset or hang fault, or the client gave up first)' }),
   error: Nullable(Type.String({ description: 'error code of an error answer' })),
   duration_ms: Type.Number({ description: 'wall time the server took' }),
   account_id: Nullable(Type.String()),
