@@ -10,6 +10,7 @@ import { openDatabase, type Db } from './store/database.js'
 import { InterfaceRegistry } from './http/interfaces.js'
 import { RouteTable } from './http/route-table.js'
 import { PathAliases } from './http/path-aliases.js'
+import { installHeadRouting, restoreMethod, routeAsGet } from './http/head-routing.js'
 import { asSent, installErrorHandling, sendError, toAppError } from './http/error-handling.js'
 import { installValidation } from './http/validation.js'
 import { adminRoutes } from './admin/routes.js'
@@ -95,18 +96,27 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
       redact: { paths: ['req.headers.authorization', 'req.headers["x-account-token"]', 'req.headers.api_key'], censor: '[redacted]' }
     },
     forceCloseConnections: 'idle',
+    // HEAD routes as GET (see head-routing.ts) instead of a twin route per GET route.
+    exposeHeadRoutes: false,
     // Tokens and ids travel in paths; the default of 100 characters would refuse long opaque ones.
     routerOptions: { maxParamLength: 500 },
     // Alias paths route as their canonical form (see PathAliases); request.originalUrl keeps what was sent.
-    rewriteUrl: (request) => aliases.rewrite(request.url ?? '/'),
+    rewriteUrl: (request) => {
+      routeAsGet(request)
+      return aliases.rewrite(request.url ?? '/')
+    },
     // Errors Fastify raises before routing (a malformed percent-encoding, an over-long parameter) still
     // answer in the dialect of the interface the URL belongs to.
-    frameworkErrors: (error, request, reply) => { sendError(reply, interfaces, toAppError(asSent(error, request), config.bodyLimit)) }
+    frameworkErrors: (error, request, reply) => {
+      restoreMethod(request.raw)
+      sendError(reply, interfaces, toAppError(asSent(error, request), config.bodyLimit))
+    }
   }) as unknown as UnimockApp
   Object.defineProperty(app, 'unimock', { value: context })
   log = app.log
   app.decorate('pathAliases', aliases)
 
+  installHeadRouting(app)
   installValidation(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
   app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })

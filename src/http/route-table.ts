@@ -15,6 +15,8 @@ export class RouteTable {
     for (const m of Array.isArray(method) ? method : [method]) {
       const upper = m.toUpperCase() as HTTPMethod
       if (METHODS.includes(upper)) this.#pending.push([upper, url])
+      // A GET route answers HEAD too (see head-routing.ts).
+      if (upper === 'GET') this.#pending.push(['HEAD', url])
     }
     this.#router = undefined
   }
