@@ -19,6 +19,7 @@ RUN npm ci --ignore-scripts \
 
 # .dockerignore keeps tests, bench, docs and local builds out. fixtures/ and scenarios/ are read at run
 # time; a directory git does not track yet (empty) is created so the runtime stage can copy it.
+# The build also starts the server once on loopback, to write the code cache.
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev --ignore-scripts \
@@ -51,5 +52,6 @@ EXPOSE 4010
 # node:20-slim has no curl: the probe is Node's own fetch.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.UNIMOCK_PORT||4010)+'/_unimock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# The one-file bundle of dist/src/server.js (what npm start and the bin run): it starts in half the time.
-CMD ["node", "dist/src/server.bundle.js"]
+# What npm start and the bin run: the one-file bundle of dist/src/server.js, compiled from the V8 code
+# cache that `npm run build` wrote above with this image's Node (src/code-cache.ts).
+CMD ["node", "dist/src/launcher.js"]

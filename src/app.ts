@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify'
-import { createRequire } from 'node:module'
+import { loadUndici } from './core/undici.js'
 import type { Dispatcher } from 'undici'
 import swagger from '@fastify/swagger'
 import { parseConfig, type Config, type ConfigInput } from './config.js'
@@ -41,7 +41,7 @@ export interface UnimockApp extends FastifyInstance {
  */
 function globalDispatcherOnUse (): Dispatcher {
   let real: Dispatcher | undefined
-  const load = (): Dispatcher => real ??= (createRequire(import.meta.url)('undici') as typeof import('undici')).getGlobalDispatcher()
+  const load = (): Dispatcher => real ??= loadUndici().getGlobalDispatcher()
   return new Proxy({} as Dispatcher, {
     get: (_target, key) => {
       const d = load()

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { readFileSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -200,7 +199,8 @@ export async function startUnimock (options: StartOptions = {}): Promise<Running
   return { url: `http://${host}:${port}`, app, runs, close: async () => { await app.close() } }
 }
 
-async function main (): Promise<void> {
+/** Runs the command line; resolves true once a server is listening, false for --help and --version. */
+async function main (): Promise<boolean> {
   let command: CliCommand
   try {
     command = parseCli(process.argv.slice(2), process.env)
@@ -209,8 +209,8 @@ async function main (): Promise<void> {
     process.stderr.write(`unimock: ${error.message}\nRun unimock --help for the list of options.\n`)
     process.exit(2)
   }
-  if (command.kind === 'help') { process.stdout.write(usage()); return }
-  if (command.kind === 'version') { process.stdout.write(`${version}\n`); return }
+  if (command.kind === 'help') { process.stdout.write(usage()); return false }
+  if (command.kind === 'version') { process.stdout.write(`${version}\n`); return false }
 
   let running: RunningUnimock
   try {
@@ -239,6 +239,7 @@ async function main (): Promise<void> {
   }
   process.on('SIGINT', () => { shutdown('SIGINT') })
   process.on('SIGTERM', () => { shutdown('SIGTERM') })
+  return true
 }
 
 function isEntry (): boolean {
@@ -251,9 +252,12 @@ function isEntry (): boolean {
   }
 }
 
-if (isEntry()) {
-  main().catch((error: unknown) => {
+/** The CLI, as the bin (launcher.ts) and a direct `node dist/src/server.js` run it. */
+export async function runCli (): Promise<boolean> {
+  return await main().catch((error: unknown) => {
     process.stderr.write(`unimock: failed to start: ${error instanceof Error ? error.message : String(error)}\n`)
     process.exit(1)
   })
 }
+
+if (isEntry()) void runCli()

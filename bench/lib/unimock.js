@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
  * dist/src/server.js), not the TypeScript sources. UNIMOCK_BENCH_SERVER points at another build's entry,
  * e.g. to compare two commits, or the unbundled dist/src/server.js.
  */
-export const UNIMOCK_SERVER = process.env.UNIMOCK_BENCH_SERVER || fileURLToPath(new URL('../../dist/src/server.bundle.js', import.meta.url))
+export const UNIMOCK_SERVER = process.env.UNIMOCK_BENCH_SERVER || fileURLToPath(new URL('../../dist/src/launcher.js', import.meta.url))
 
 export function assertBuilt () {
   if (!existsSync(UNIMOCK_SERVER)) {

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-/** The built CLI as users run it (npm start and the bin: the one-file bundle; npm test builds first). */
-export const entry = fileURLToPath(new URL('../../dist/src/server.bundle.js', import.meta.url))
-
-
+/** The built CLI as users run it (npm start and the bin: the launcher and its bundle; npm test builds first). */
+export const entry = fileURLToPath(new URL('../../dist/src/launcher.js', import.meta.url))
 
 export interface Started { url: string, stdout: () => string, stop: (signal: NodeJS.Signals) => Promise<number | null> }
 

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks'
 import type { Dispatcher } from 'undici'
+import { loadUndici } from '../../core/undici.js'
 
 export interface SendResult {
   readonly statusCode: number | null
@@ -19,8 +20,7 @@ const describe = (error: unknown): string => {
  * and the body alike (the real service gives a receiver 30 seconds); the answer's body is read and ignored.
  */
 export async function postWebhook (dispatcher: Dispatcher, url: string, body: string, signature: string, timeoutMs: number): Promise<SendResult> {
-  // Loaded on the first delivery, not at start-up: undici is a tenth of the cold start.
-  const { request } = await import('undici')
+  const { request } = loadUndici()
   const started = performance.now()
   try {
     const res = await request(url, {
