@@ -5,7 +5,7 @@ export interface JournalQuery {
   readonly method?: string
   /** A prefix, or a glob when it holds `*` (any run of characters) or `?` (one character). */
   readonly path?: string
-  /** An exact status (404) or a class (4xx). */
+  /** An exact status (404), a class (4xx), or 0 for the requests that got no answer. */
   readonly status?: string
   readonly account?: string
   /** Inclusive lower and exclusive upper bound of `at`, epoch ms. */

@@ -54,7 +54,7 @@ export type JournalEntryView = Static<typeof JournalEntryView>
 export const JournalQuery = Type.Object({
   method: Type.Optional(Type.String({ description: 'GET, POST, ...' })),
   path: Type.Optional(Type.String({ description: 'a path prefix, or a glob with * and ?' })),
-  status: Type.Optional(Type.String({ pattern: '^([1-5][0-9][0-9]|[1-5][xX][xX])$', description: 'an exact status (404) or a class (4xx)' })),
+  status: Type.Optional(Type.String({ pattern: '^(0|[1-5][0-9][0-9]|[1-5][xX][xX])$', description: 'an exact status (404), a class (4xx), or 0: the requests that got no answer' })),
   account: Type.Optional(Type.String({ description: 'linked account id' })),
   since: Type.Optional(Type.String({ description: 'ISO 8601; entries at or after it' })),
   until: Type.Optional(Type.String({ description: 'ISO 8601; entries before it' })),

@@ -25,4 +25,8 @@ t.test('a reset and a hang the client gives up on are journaled with status 0', 
   t.same(byPath('/api/hris/v1/employees'), [0], 'the reset request: status 0')
   t.same(byPath('/api/hris/v1/locations'), [0], 'the hung request the client abandoned: status 0')
   t.same(byPath('/api/hris/v1/teams'), [200], 'an answered request once, with its status')
+
+  const unanswered = (await s.control('GET', '/requests?order=oldest&status=0')).json().entries as Array<{ path: string, status: number }>
+  t.same(unanswered.map((e) => `${e.status} ${e.path}`), ['0 /api/hris/v1/employees', '0 /api/hris/v1/locations'], 'status=0 finds exactly the unanswered')
+  t.equal((await s.control('GET', '/requests?status=00')).statusCode, 400, 'only a single 0')
 })
