@@ -76,7 +76,12 @@ export function requestAccount (request: FastifyRequest): AuthenticatedAccount {
   return { tenant: requestTenant(request), account }
 }
 
-/** The linked account `auth.account` resolved for this request, if the route has that hook (never throws). */
+/** Ties a request that `auth.tenant` authenticated to the one account it acted on (a token exchange), for accountOf. */
+export function actedOn (request: FastifyRequest, account: StoredAccount): void {
+  accounts.set(request, account)
+}
+
+/** The linked account `auth.account` resolved for this request, or `actedOn` named (never throws). */
 export function accountOf (request: FastifyRequest): StoredAccount | undefined {
   return accounts.get(request)
 }

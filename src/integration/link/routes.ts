@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountIntegration } from '../accounts/account-views.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
 import { CATEGORIES } from '../categories.js'
-import { requestOrigin, requestTenant } from '../http/account-auth.js'
+import { actedOn, requestOrigin, requestTenant } from '../http/account-auth.js'
 import { Detail } from '../http/schemas.js'
 import type { IntegrationServices } from '../services.js'
 import { AccountTokenResponse, CreateLinkTokenExchangeBody, LinkTokenBody, LinkTokenResponse, PublicTokenParams } from './schemas.js'
@@ -57,6 +57,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
       }
     }, async (request) => {
       const exchanged = link.exchange(requestTenant(request), request.params.public_token)
+      actedOn(request, exchanged.account)
       return accountToken(exchanged.accountToken, exchanged.account)
     })
   }
@@ -71,6 +72,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
     }
   }, async (request) => {
     const exchanged = link.exchange(requestTenant(request), request.body.public_token)
+    actedOn(request, exchanged.account)
     return accountToken(exchanged.accountToken, exchanged.account)
   })
 }

@@ -30,7 +30,8 @@ t.test('every unified-service request is journaled with method, path as sent, qu
   t.same(ids, [...ids].sort((a, b) => a - b), 'ids increase in the order requests finished')
   t.equal(new Set(ids).size, ids.length, 'ids are unique')
 
-  const [linkToken, complete, , page1, page2, status, missing] = entries
+  const [linkToken, complete, exchange, page1, page2, status, missing] = entries
+  t.equal(exchange.account_id, accountId, 'the account-token exchange is tied to the account it returned')
   t.equal(linkToken.facets.end_user_origin_id, 'org-1_hris')
   t.equal(linkToken.facets.category, 'hris')
   t.equal(complete.account_id, accountId, 'the headless completion is tied to the link token\'s account')
@@ -109,7 +110,7 @@ t.test('filters: method, path prefix and glob, status and status class, account,
   t.same((await journal('status=4xx&order=oldest')).entries.map((e) => e.status), [404, 400])
   t.same((await journal('status=2XX')).entries.length, 9)
   t.same((await journal(`account=${b.accountId}&order=oldest`)).entries.map((e) => e.path),
-    ['/_unimock/link-tokens/[redacted]/complete', '/api/hris/v1/companies'], 'an account\'s own calls and its link completion')
+    ['/_unimock/link-tokens/[redacted]/complete', '/api/hris/v1/account-token/[redacted]', '/api/hris/v1/companies'], 'an account\'s own calls, its link completion and token exchange')
   t.same((await journal('since=2026-01-01T01:00:00Z&until=2026-01-01T02:00:00Z&order=oldest')).entries.map((e) => e.path),
     ['/api/hris/v1/employees', '/api/hris/v1/companies'], 'since inclusive, until exclusive')
 
@@ -207,4 +208,15 @@ t.test('--journal-size and UNIMOCK_JOURNAL_SIZE set the bound; it must be a posi
   t.equal(byDefault.kind === 'run' && byDefault.config.journalSize, 10_000)
   t.throws(() => parseCli(['--journal-size', '0'], {}), /--journal-size/)
   t.throws(() => parseCli(['--journal-size', 'many'], {}), /--journal-size/)
+})
+
+t.test('the create-link-token exchange is tied to the account it returned; a failed one to none', async (t) => {
+  const { api, journal } = await journalSetup(t)
+  const linkToken = await api.linkToken('crm', { end_user_origin_id: 'org-x', end_user_organization_name: 'X', end_user_email_address: 'x@example.com', categories: ['crm'] })
+  const publicToken = (await api.complete(linkToken)).json().public_token as string
+  const exchanged = await api.post('/api/mktg/v1/create-link-token', { public_token: publicToken })
+  t.equal(exchanged.statusCode, 200)
+  t.equal((await api.post('/api/mktg/v1/create-link-token', { public_token: publicToken })).statusCode, 400, 'a public token is single-use')
+  const { entries } = await journal('order=oldest&path=/api/mktg')
+  t.same(entries.map((e) => [e.status, e.account_id]), [[200, exchanged.json().id], [400, null]])
 })
