@@ -37,6 +37,8 @@ function describeValidation (e: Partial<FastifyError>): string {
   const where = first.instancePath === '' ? '' : first.instancePath.replace(/^\//, '').replace(/\//g, '.')
   const missing = (first.params as { missingProperty?: string } | undefined)?.missingProperty
   if (missing !== undefined) return ` must have the field ${where === '' ? '' : where + '.'}${missing}`
+  const unknown = (first.params as { additionalProperty?: string } | undefined)?.additionalProperty
+  if (unknown !== undefined) return ` has an unknown field ${where === '' ? '' : where + '.'}${unknown}`
   return `${where === '' ? '' : ' field ' + where} ${first.message ?? 'is invalid'}`
 }
 

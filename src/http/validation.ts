@@ -16,18 +16,27 @@ function makeAjv (options: Options): Ajv {
  * Query strings, path params and headers arrive as text, so their validator coerces ("30" → 30, a single
  * value → a one-item array). Bodies are JSON with real types, so their validator never coerces: a number
  * sent where a string belongs is an error the client must hear about, not something to fix up silently.
+ *
+ * Unknown body fields: the simulated interfaces drop them, as the real ones do (Django REST framework and the
+ * reference petstore ignore what they do not know). unimock's own control API refuses them instead, where a
+ * schema closes its object: a misspelt `scope` or `finished_within` would otherwise be dropped and the call
+ * would do something other than what was meant, without a word.
  */
 export function installValidation (app: FastifyInstance): void {
   // Compiling every route's validators and serializers at start-up was half of the cold start and grows with
   // each route; each is compiled on its route's first request instead.
   let coercing: Ajv | undefined
   let strict: Ajv | undefined
-  app.setValidatorCompiler(({ schema, httpPart }) => {
+  let closed: Ajv | undefined
+  app.setValidatorCompiler(({ schema, httpPart, url }) => {
     let validate: ValidateFunction | undefined
+    const ajv = (): Ajv => {
+      if (httpPart !== 'body') return (coercing ??= makeAjv({ coerceTypes: 'array' }))
+      if (url.startsWith('/_unimock/')) return (closed ??= makeAjv({ coerceTypes: false, removeAdditional: false }))
+      return (strict ??= makeAjv({ coerceTypes: false }))
+    }
     const lazy = Object.assign((data: unknown, ctx?: Parameters<ValidateFunction>[1]): boolean => {
-      validate ??= httpPart === 'body'
-        ? (strict ??= makeAjv({ coerceTypes: false })).compile(schema)
-        : (coercing ??= makeAjv({ coerceTypes: 'array' })).compile(schema)
+      validate ??= ajv().compile(schema)
       const ok = validate(data, ctx)
       lazy.errors = validate.errors
       return ok as boolean
