@@ -7,7 +7,9 @@ import { sendError } from '../../http/error-handling.js'
 import type { InterfaceRegistry } from '../../http/interfaces.js'
 import { UNIFIED_PREFIXES } from '../categories.js'
 import { accountOf, pathCategory, requestTenant } from '../http/account-auth.js'
+import { Detail } from '../http/schemas.js'
 import type { Fault, FaultRequest, FaultService } from './fault-service.js'
+import { FAULT_STATUSES } from './schemas.js'
 import { renameSyncStatusFields } from './quirks.js'
 
 export interface FaultHookOptions {
@@ -28,6 +30,9 @@ interface RouteFacts {
 const isUnified = (url: string): boolean => UNIFIED_PREFIXES.some((p) => url === p || url.startsWith(p + '/'))
 
 const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
+
+/** Every status a fault can answer with, as `{"detail"}`: each unified route declares them, so the OpenAPI document does. */
+const FAULT_ANSWERS: Readonly<Record<number, typeof Detail>> = Object.fromEntries(FAULT_STATUSES.map((status) => [status, Detail]))
 
 function routeFacts (url: string, method: string, modelAt: FaultHookOptions['modelAt']): RouteFacts {
   const category = pathCategory(url)
@@ -152,6 +157,8 @@ export function installFaultHooks (app: FastifyInstance, { faults, interfaces, m
     mine.add(check)
     route.onRequest = [...existing, check]
     if (facts.syncStatus) route.onSend = [...toArray(route.onSend), rename]
+    // The route's own declaration of a status (a 401 it answers itself) stays.
+    if (route.schema !== undefined) route.schema = { ...route.schema, response: { ...FAULT_ANSWERS, ...(route.schema.response as object | undefined) } }
   })
 
   // preClose, not onClose: the server waits for open requests before the onClose hooks run.
