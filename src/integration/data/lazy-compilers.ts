@@ -5,10 +5,10 @@ type FastifyRouteSchemaDef<T> = Parameters<FastifySerializerCompiler<T>>[0]
 
 /**
  * The catalogue yields hundreds of routes (every model, list and retrieve), each with its own query and
- * response schemas. Compiling them all when the app starts would cost seconds per
- * app, and most are never called in a given run. These compilers defer the work to a route's first request,
- * compile as the app would (its validator compiler, so the same coercion rules; Fastify's own
- * fast-json-stringify compiler for responses), and keep each result under an explicit key.
+ * response schemas. Compiling them all when the app starts would cost seconds per app, and most are never
+ * called in a given run. These compilers defer the work to a route's first request, compile as the app would
+ * (its validator compiler, so the same coercion rules; Fastify's own fast-json-stringify compiler for
+ * responses), and keep each result under an explicit key.
  */
 export class LazyCompilers {
   readonly #app: FastifyInstance
