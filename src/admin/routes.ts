@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppContext } from '../context.js'
+import { Problem } from '../http/problem.js'
 import { advanceClock } from './clock-control.js'
-import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, Problem, ResetDone, SchedulerState } from './schemas.js'
+import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, ResetDone, SchedulerState } from './schemas.js'
 
 export interface AdminOptions {
   readonly context: AppContext

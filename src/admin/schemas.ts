@@ -1,14 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
 
-/** RFC 9457 problem details: the control API's error body. */
-export const Problem = Type.Object({
-  type: Type.String(),
-  title: Type.String(),
-  status: Type.Integer(),
-  detail: Type.String(),
-  code: Type.String()
-}, { $id: undefined, description: 'problem details (application/problem+json)' })
-
 export const Health = Type.Object({ status: Type.Literal('ok'), version: Type.String() })
 
 export const ClockState = Type.Object({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../admin/schemas.js'
+import { Problem } from '../../http/problem.js'
 import { iso, webhookListenerUrl } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import { requestOrigin, requestTenant } from '../http/account-auth.js'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
-import { Problem } from '../../admin/schemas.js'
+import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import { requestTenant } from '../http/account-auth.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../admin/schemas.js'
+import { Problem } from '../../http/problem.js'
 import { requestTenant } from '../http/account-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { IntegrationServices } from '../services.js'

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../admin/schemas.js'
+import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { formatDuration, parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../admin/schemas.js'
+import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
