@@ -4,7 +4,7 @@ import { type AccountDeletedListener, AccountHooks, type AccountLinkedListener, 
 import { AccountRepository } from './accounts/account-repository.js'
 import { AccountService } from './accounts/account-service.js'
 import { EventRepository } from './events/event-repository.js'
-import { createUnifiedAuth, type UnifiedAuth } from './http/account-auth.js'
+import { createUnifiedAuth, type UnifiedAuth } from './accounts/request-auth.js'
 import { LinkRepository } from './link/link-repository.js'
 import { LinkService } from './link/link-service.js'
 import { createLinkWidgetPort } from './link/widget-port-adapter.js'

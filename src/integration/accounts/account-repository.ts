@@ -1,6 +1,6 @@
 import type { Db } from '../../store/database.js'
-import type { Category } from '../categories.js'
-import { digestHex } from '../secrets.js'
+import type { Category } from '../catalog/categories.js'
+import { digestHex } from '../../core/secrets.js'
 import type { AccountType } from '../tenants/tenant.js'
 import type { AccountStatus, LinkedAccount } from './linked-account.js'
 

@@ -2,10 +2,9 @@ import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import type { Db } from '../../store/database.js'
-import { type Category, CATEGORIES, isCategory } from '../categories.js'
-import { findIntegration, integrationsFor } from '../catalog/integrations.js'
-import type { IntegrationInfo } from '../link/widget-port.js'
-import { digest, sameDigest } from '../secrets.js'
+import { type Category, CATEGORIES, isCategory } from '../catalog/categories.js'
+import { type IntegrationInfo, resolveIntegration } from '../catalog/integrations.js'
+import { digest, sameDigest } from '../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from '../events/event-repository.js'
 import type { AccountHooks } from './account-hooks.js'
@@ -244,17 +243,6 @@ export class AccountService {
       return this.finishLinking(account, integration).account
     })()
   }
-}
-
-/** The catalogue entry for `slug` in `category`; the category's first integration when none is given. */
-export function resolveIntegration (category: string, slug: string | null | undefined, field: string): IntegrationInfo {
-  const offered = integrationsFor(category)
-  if (slug === undefined || slug === null) return offered[0]!
-  const found = findIntegration(slug)
-  if (found === undefined || !found.categories.includes(category)) {
-    throw appError('LINK_INTEGRATION_UNKNOWN', { field, slug, category, known: offered.map((i) => i.slug).join(', ') })
-  }
-  return found
 }
 
 function toFilter (query: AccountListQuery): AccountFilter {

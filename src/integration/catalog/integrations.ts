@@ -1,4 +1,4 @@
-import type { IntegrationInfo } from '../link/widget-port.js'
+import { appError } from '../../core/errors.js'
 
 /**
  * The third-party systems an end user can connect, per category, as the link widget lists them and as the
@@ -6,6 +6,16 @@ import type { IntegrationInfo } from '../link/widget-port.js'
  * color). Slugs, names and brand colours follow the real service's catalogue; logos are URLs in the style
  * of the real service's media bucket (unimock never fetches them).
  */
+
+/** One third-party system an end user can connect, as the real widget and account-token response show it. */
+export interface IntegrationInfo {
+  readonly name: string
+  readonly slug: string
+  readonly categories: readonly string[]
+  readonly image: string
+  readonly square_image: string
+  readonly color: string
+}
 
 const MEDIA = 'https://merge-api-production.s3.amazonaws.com/media'
 
@@ -86,4 +96,15 @@ export function integrationsFor (category: string): readonly IntegrationInfo[] {
 
 export function findIntegration (slug: string): IntegrationInfo | undefined {
   return bySlug.get(slug)
+}
+
+/** The catalogue entry for `slug` in `category`; the category's first integration when none is given. */
+export function resolveIntegration (category: string, slug: string | null | undefined, field: string): IntegrationInfo {
+  const offered = integrationsFor(category)
+  if (slug === undefined || slug === null) return offered[0]!
+  const found = findIntegration(slug)
+  if (found === undefined || !found.categories.includes(category)) {
+    throw appError('LINK_INTEGRATION_UNKNOWN', { field, slug, category, known: offered.map((i) => i.slug).join(', ') })
+  }
+  return found
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import { iso, webhookListenerUrl } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
-import { requestOrigin, requestTenant } from '../http/account-auth.js'
+import { requestOrigin, requestTenant } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { IntegrationServices } from '../services.js'
 import {

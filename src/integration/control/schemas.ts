@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Integration } from '../widget/schemas.js'
-import { CATEGORIES } from '../categories.js'
+import { CATEGORIES } from '../catalog/categories.js'
 import { Nullable } from '../http/schemas.js'
 
 /** A linked account as the control API shows it: its state, and its account token once it finished linking. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../../config.js'
 import type { AppContext } from '../../context.js'
-import { requestAccount } from '../http/account-auth.js'
+import { requestAccount } from '../accounts/request-auth.js'
 import type { IntegrationServices } from '../services.js'
 import { loadCatalogue, type DataCategory } from './catalogue.js'
 import { dataControlRoutes } from './control-routes.js'

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
-import { requestTenant } from '../http/account-auth.js'
+import { requestTenant } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { IntegrationServices } from '../services.js'
 import { checkFaultFields, type Fault, type FaultService } from './fault-service.js'

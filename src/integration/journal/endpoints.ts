@@ -1,4 +1,4 @@
-import { CATEGORIES, UNIFIED_PREFIXES } from '../categories.js'
+import { CATEGORIES, UNIFIED_PREFIXES } from '../catalog/categories.js'
 
 /** What a route is to the journal: its kind, and for data lists the model. */
 export interface Endpoint {

@@ -1,4 +1,4 @@
-import { digestHex } from '../secrets.js'
+import { digestHex } from '../../core/secrets.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { SyncState } from '../sync/sync-state.js'

@@ -1,18 +1,12 @@
+import type { IntegrationInfo } from '../catalog/integrations.js'
+
 /**
  * The contract between the link widget (pages and scripts under /link, knowing nothing of storage) and
  * the link service (tokens and accounts). The widget only ever holds a link token; the service answers
  * what that token may show and what completing it does.
  */
 
-/** One third-party system an end user can connect, as the real widget and account-token response show it. */
-export interface IntegrationInfo {
-  readonly name: string
-  readonly slug: string
-  readonly categories: readonly string[]
-  readonly image: string
-  readonly square_image: string
-  readonly color: string
-}
+export type { IntegrationInfo }
 
 export type LinkTokenState = 'READY' | 'USED' | 'EXPIRED'
 

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { CATEGORIES } from '../categories.js'
+import { CATEGORIES } from '../catalog/categories.js'
 import { ACCOUNT_STATUSES } from '../accounts/linked-account.js'
 import { NewFaultBody } from '../faults/schemas.js'
 import { SYNC_OUTCOMES, SYNC_STATUSES } from '../sync/sync-state.js'

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import type { AccountService } from '../accounts/account-service.js'
-import type { StoredAccount } from '../accounts/account-repository.js'
+import type { AccountService } from './account-service.js'
+import type { StoredAccount } from './account-repository.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
