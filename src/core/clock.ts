@@ -24,7 +24,6 @@ export interface Clock {
   clearAll(): void
 }
 
-export class ClockModeError extends Error {}
 export class ClockBackwardsError extends Error {}
 
 // setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits re-arm in chunks.

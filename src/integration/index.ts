@@ -40,7 +40,7 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
   void app.register(widgetRoutes, { prefix: '/link', port: services.widgetPort, interfaces: context.interfaces, logSerializers })
 
   // The sync scheduler writes the data over time (initial sync passes, periodic syncs), not the link itself.
-  const data = registerData(app, context, services, { syncOnLink: false })
+  const data = registerData(app, context, services)
   const sync = registerSync(app, context, services, createSyncDataPort(data))
   const webhooks = registerWebhooks(app, context, services, sync)
   // The journal's hooks come before the faults': a faulted request is journaled like any other.

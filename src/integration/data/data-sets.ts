@@ -103,8 +103,4 @@ export class DataSets {
     }
     return model
   }
-
-  modelsOf (category: string): ModelDef[] {
-    return this.#catalogue.inCategory(category)
-  }
 }

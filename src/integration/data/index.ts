@@ -3,7 +3,7 @@ import type { Config } from '../../config.js'
 import type { AppContext } from '../../context.js'
 import { requestAccount } from '../accounts/request-auth.js'
 import type { IntegrationServices } from '../services.js'
-import { loadCatalogue, type DataCategory } from './catalogue.js'
+import { loadCatalogue } from './catalogue.js'
 import { dataControlRoutes } from './control-routes.js'
 import type { DataSettings } from './data-sets.js'
 import { dataRoutes } from './routes.js'
@@ -13,14 +13,6 @@ import { parseVolumeOverrides } from './volumes.js'
 export { DataService } from './service.js'
 export type { SyncPassOptions, SyncPassResult, PendingWork } from './sync-pass.js'
 export { formatMicros } from './timestamps.js'
-
-export interface DataOptions {
-  /**
-   * Run one complete pass of every model when an account finishes linking, so its data is visible at once.
-   * The sync scheduler, which spreads the initial sync over time, turns this off and drives runSyncPass.
-   */
-  readonly syncOnLink: boolean
-}
 
 /** The data settings from the app's config: seed, volumes (--data-scale, --data-volume), churn (--data-churn), cache (--data-cache-mb). */
 export function dataSettingsFrom (config: Config, known: (key: string) => boolean): DataSettings {
@@ -39,16 +31,11 @@ export function dataSettingsFrom (config: Config, known: (key: string) => boolea
  * Registers the common-model data endpoints of every category and the data control routes, and wires the
  * data to the linked accounts' life: a deleted account's records go with it.
  */
-export function registerData (app: FastifyInstance, context: AppContext, services: IntegrationServices, options: DataOptions = { syncOnLink: true }): DataService {
+export function registerData (app: FastifyInstance, context: AppContext, services: IntegrationServices): DataService {
   const catalogue = loadCatalogue()
   const known = (key: string): boolean => catalogue.models.some((m) => key === m.segment || key === m.id || key === `${m.category}.${m.segment}`)
   const data = new DataService({ db: context.db, clock: context.clock, catalogue, settings: dataSettingsFrom(context.config, known) })
 
-  if (options.syncOnLink) {
-    services.onAccountLinked((event) => {
-      if (!event.isRelink) data.syncAll(event.account.id, event.account.category as DataCategory, event.at)
-    })
-  }
   services.onAccountDeleted((account) => { data.deleteAccount(account.id) })
   context.onReset(() => { data.clear() })
 

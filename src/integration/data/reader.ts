@@ -15,12 +15,6 @@ import { parseTimestamp } from './timestamps.js'
  * from the store; fields are regenerated; content filters run on the generated values.
  */
 
-export interface Page {
-  readonly next: string | null
-  readonly previous: string | null
-  readonly results: Array<Record<string, unknown>>
-}
-
 interface FoundPage {
   readonly next: string | null
   readonly previous: string | null
@@ -63,13 +57,8 @@ export class DataReader {
     this.#pageBudget = pageBudget
   }
 
-  list (accountId: string, model: ModelDef, q: ListQuery): Page {
-    const found = this.#page(accountId, model, q)
-    return { next: found.next, previous: found.previous, results: found.data === undefined ? [] : this.#records(model, found.data, found.rows, q) }
-  }
-
   /**
-   * The same page, serialised as UTF-8 bytes ready to send: records in their plain form come from the record
+   * A page of records, serialised as UTF-8 bytes ready to send: records in their plain form come from the record
    * cache when unchanged, and a page asked for again (polling, a retried walk) is sent from the page cache
    * without touching the store, the generator or the encoder.
    */
@@ -170,11 +159,6 @@ export class DataReader {
       next = this.#seal('n', page[page.length - 1]?.seq ?? (from ?? 1) - 1, scope, q)
     }
     return { next, previous, rows: page, data }
-  }
-
-  retrieve (accountId: string, model: ModelDef, id: string, q: RecordQuery): Record<string, unknown> {
-    const { data, row } = this.#one(accountId, model, id)
-    return this.#records(model, data, [row], q)[0]!
   }
 
   retrieveJson (accountId: string, model: ModelDef, id: string, q: RecordQuery): string {

@@ -17,8 +17,6 @@ export interface ChurnRates {
   readonly deleted: number
 }
 
-export const DEFAULT_CHURN: ChurnRates = { created: 0.005, changed: 0.02, deleted: 0.002 }
-
 export type OpKind = 'create' | 'change' | 'delete'
 
 export interface Op {

@@ -1,11 +1,11 @@
 import type { Clock } from '../../core/clock.js'
 import { hash32 } from '../../core/random.js'
 import type { Db } from '../../store/database.js'
-import type { Catalogue, DataCategory, ModelDef } from './catalogue.js'
+import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
-import { DataReader, type Page } from './reader.js'
+import { DataReader } from './reader.js'
 import { RecordCache } from './record-cache.js'
 import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
@@ -13,7 +13,7 @@ import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
 
 /**
- * The data domain's public surface: reading synced records (list, retrieve) and sync passes that make the
+ * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync passes that make the
  * simulated third-party changes visible. Knows nothing of HTTP; the sync scheduler drives `runSyncPass`.
  */
 export class DataService {
@@ -39,15 +39,7 @@ export class DataService {
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
   }
 
-  list (accountId: string, model: ModelDef, raw: RawQuery): Page {
-    return this.#reader.list(accountId, model, parseListQuery(model, raw))
-  }
-
-  retrieve (accountId: string, model: ModelDef, id: string, raw: RawQuery): Record<string, unknown> {
-    return this.#reader.retrieve(accountId, model, id, parseRecordQuery(model, raw))
-  }
-
-  /** The page as JSON bytes, what the HTTP route sends: cheaper than list() then serialising. */
+  /** A page of a model's records as the JSON bytes the HTTP route sends. */
   listJson (accountId: string, model: ModelDef, raw: RawQuery): Buffer {
     return this.#reader.listJson(accountId, model, parseListQuery(model, raw))
   }
@@ -79,11 +71,6 @@ export class DataService {
   /** A FULL resync: the following passes write every live record again (then what is pending). */
   beginFullRewrite (accountId: string, modelId: string): void {
     this.#passes.beginRewrite(accountId, this.#sets.model(modelId))
-  }
-
-  /** One complete pass of every model of the account's category. */
-  syncAll (accountId: string, category: DataCategory, now?: number): SyncPassResult[] {
-    return this.#sets.modelsOf(category).map((m) => this.#passes.run(accountId, m, { now }))
   }
 
   /** Records the remote holds at the anchor: what an initial sync loads. */

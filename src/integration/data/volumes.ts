@@ -130,10 +130,6 @@ export function initialCount (model: ModelDef, accountHash: number, settings: Vo
   return Math.max(1, Math.round((fixed + perPerson * companySize(accountHash)) * settings.scale))
 }
 
-export function hasVolumeRule (modelId: string): boolean {
-  return RULES[modelId] !== undefined
-}
-
 /**
  * Parses `employees=1000000,hris.companies=3` (the `--data-volume` flag). Returns an error message naming
  * the bad entry, or the overrides.

@@ -18,4 +18,3 @@ export function webhookModelName (category: string, modelName: string): string {
 }
 
 export const SYNCED_SUFFIX = '.synced'
-export const ACCOUNT_EVENTS = ['LinkedAccount.linked', 'LinkedAccount.sync_completed', 'LinkedAccount.deleted'] as const
