@@ -13,8 +13,9 @@ import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
 
 /**
- * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync passes that make the
- * simulated third-party changes visible. Knows nothing of HTTP; the sync scheduler drives `runSyncPass`.
+ * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
+ * passes that make the simulated third-party changes visible. Knows nothing of HTTP; the sync scheduler
+ * drives `runSyncPass`.
  */
 export class DataService {
   readonly catalogue: Catalogue
