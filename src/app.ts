@@ -16,7 +16,7 @@ import { installValidation } from './http/validation.js'
 import { adminRoutes } from './admin/routes.js'
 import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
-import { registerIntegration } from './integration/index.js'
+import { composeUnifiedService, type UnifiedService } from './integration/compose.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 
@@ -33,6 +33,8 @@ export interface AppDeps {
 
 export interface UnimockApp extends FastifyInstance {
   readonly unimock: AppContext
+  /** The unified service's services and its domain events (integration/compose.ts). */
+  readonly unified: UnifiedService
 }
 
 /**
@@ -155,7 +157,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   }
   void app.register(adminRoutes, { prefix: '/_unimock', context, reset })
   registerPlantStore(app, context)
-  registerIntegration(app, context)
+  Object.defineProperty(app, 'unified', { value: composeUnifiedService(app, context) })
 
   return app
 }

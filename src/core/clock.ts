@@ -22,6 +22,13 @@ export interface Clock {
   sleep(ms: number): Promise<void>
   /** Cancels every pending timer; used by reset and shutdown. */
   clearAll(): void
+  /**
+   * Work that belongs to the current instant (webhook deliveries falling due now). Returns what a timer
+   * callback should await: on the virtual clock the work itself, so time moves on only once it is done and
+   * an advance returns after everything due in its window; on the real clock nothing, since real time
+   * does not wait and other due work must not queue behind a slow receiver.
+   */
+  hold(work: Promise<void>): Promise<void>
 }
 
 export class ClockBackwardsError extends Error {}
@@ -79,6 +86,10 @@ export class SystemClock implements Clock {
     for (const t of this.#timers) clearTimeout(t)
     this.#timers.clear()
   }
+
+  hold (_work: Promise<void>): Promise<void> {
+    return Promise.resolve()
+  }
 }
 
 interface VirtualTimer {
@@ -123,6 +134,10 @@ export class VirtualClock implements Clock {
   clearAll (): void {
     for (const t of this.#timers) t.cancelled = true
     this.#timers = []
+  }
+
+  hold (work: Promise<void>): Promise<void> {
+    return work
   }
 
   /** Back to the start instant with no timers: used by reset. */

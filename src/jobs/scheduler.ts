@@ -1,30 +1,54 @@
 import type { Clock, TimerHandle } from '../core/clock.js'
 import type { Db } from '../store/database.js'
-import { type Job, JobRepository } from './job-repository.js'
+import { type JobRow, JobRepository } from './job-repository.js'
+
+/** A pending job: `payload` is what its kind declared. */
+export interface Job<P = unknown> {
+  readonly id: number
+  readonly kind: string
+  readonly dueAt: number
+  readonly dedupeKey: string | null
+  readonly payload: P
+}
 
 /**
- * A handler runs one due job. Its database writes and the removal of the job happen in one transaction,
- * so after a crash a job has either fully happened or is still pending: never lost, never repeated.
- * Async work (an outgoing HTTP call) belongs in `after`, which runs once the transaction has committed.
+ * What a handler may return. Its database writes and the removal of the job happen in one transaction, so
+ * after a crash a job has either fully happened or is still pending: never lost, never repeated. Async work
+ * (an outgoing HTTP call) belongs in `after`, which runs once the transaction has committed; the scheduler
+ * awaits it before the next job.
  */
-export type JobHandler = (job: Job, now: number) => void | { after?: () => Promise<void> | void }
+export type JobResult = void | { after?: () => Promise<void> | void }
+
+export type JobHandler<P> = (payload: P, now: number, job: Job<P>) => JobResult
+
+/** A job kind as defined on the scheduler: what schedules it, typed by its payload. */
+export interface JobKind<P> {
+  readonly kind: string
+  /** Never set: carries the payload type. */
+  readonly payloadType?: P
+}
 
 export interface SchedulerLog {
   error(obj: object, msg: string): void
 }
 
+type Ran = { job: JobRow, after: (() => Promise<void> | void) | undefined }
+
 /**
- * The one scheduler: it asks the store for the earliest due job and the clock to wake it then. On the virtual
+ * The one scheduler, and the one registry of job kinds: each kind is defined once with its payload type and
+ * handler. It asks the store for the earliest pending job and the clock to wake it then. On the virtual
  * clock, advancing runs every job that falls due inside the window, in (due time, insertion) order.
+ * De-duplication lives here too: a job scheduled under a dedupe key replaces (or, with `earliest`, keeps
+ * the earlier of) the pending job of that key.
  */
 export class Scheduler {
   readonly #repo: JobRepository
   readonly #clock: Clock
   readonly #log: SchedulerLog
-  readonly #handlers = new Map<string, JobHandler>()
+  readonly #handlers = new Map<string, JobHandler<unknown>>()
   #timer: TimerHandle | undefined
   /** Built once: better-sqlite3 compiles a wrapper per db.transaction() call, too slow for one per job. */
-  readonly #takeAndRun: (now: number, taken: { job?: Job }) => { job: Job, after: (() => Promise<void> | void) | undefined } | undefined
+  readonly #run: (row: JobRow, now: number) => Ran
   #running = false
   #stopped = true
   /** Jobs run since start (or reset), by kind: what the control API reports as scheduler activity. */
@@ -34,36 +58,45 @@ export class Scheduler {
     this.#repo = new JobRepository(db)
     this.#clock = clock
     this.#log = log
-    this.#takeAndRun = db.transaction((now: number, taken: { job?: Job }) => {
-      const job = this.#repo.takeDue(now)
-      if (job === undefined) return undefined
-      taken.job = job
-      this.#ran.set(job.kind, (this.#ran.get(job.kind) ?? 0) + 1)
-      const handler = this.#handlers.get(job.kind)
+    this.#run = db.transaction((row: JobRow, now: number): Ran => {
+      this.#repo.remove(row.id)
+      this.#ran.set(row.kind, (this.#ran.get(row.kind) ?? 0) + 1)
+      const handler = this.#handlers.get(row.kind)
       if (handler === undefined) {
-        this.#log.error({ job: job.kind }, 'no handler for job kind; dropped')
-        return { job, after: undefined }
+        this.#log.error({ job: row.kind }, 'no handler for job kind; dropped')
+        return { job: row, after: undefined }
       }
-      const result = handler(job, now)
-      return { job, after: result === undefined ? undefined : result.after }
+      const job: Job = { ...row, payload: JSON.parse(row.payload) as unknown }
+      const result = handler(job.payload, now, job)
+      return { job: row, after: result === undefined ? undefined : result.after }
     })
   }
 
-  register (kind: string, handler: JobHandler): void {
-    this.#handlers.set(kind, handler)
+  /** Defines a job kind with its handler; each kind once. Jobs of a kind nobody defined are dropped when due. */
+  define<P> (kind: string, handler: JobHandler<P>): JobKind<P> {
+    if (this.#handlers.has(kind)) throw new Error(`job kind ${kind} is already defined`)
+    this.#handlers.set(kind, handler as JobHandler<unknown>)
+    return { kind }
   }
 
+  /** The kinds defined, in definition order. */
+  kinds (): string[] { return [...this.#handlers.keys()] }
+
   /** Safe inside the caller's transaction: the job is part of the same state change that caused it. */
-  schedule (kind: string, dueAt: number, payload: unknown = {}, dedupeKey: string | null = null): void {
-    this.#repo.add(kind, dueAt, payload, dedupeKey)
-    if (!this.#running) this.#arm()
+  schedule<P> (type: JobKind<P>, dueAt: number, payload: P, dedupeKey: string | null = null): void {
+    this.#add(type.kind, dueAt, payload, dedupeKey, false)
+  }
+
+  /** Makes sure a job of `dedupeKey` runs no later than `dueAt`: a pending one due earlier stays as it is. */
+  scheduleEarliest<P> (type: JobKind<P>, dueAt: number, payload: P, dedupeKey: string): void {
+    this.#add(type.kind, dueAt, payload, dedupeKey, true)
   }
 
   cancel (dedupeKey: string): void {
     this.#repo.removeKey(dedupeKey)
   }
 
-  pending (dedupeKey: string): Job | undefined {
+  pending (dedupeKey: string): { readonly kind: string, readonly dueAt: number } | undefined {
     return this.#repo.byKey(dedupeKey)
   }
 
@@ -73,7 +106,7 @@ export class Scheduler {
 
   start (): void {
     this.#stopped = false
-    this.#arm()
+    this.#arm(this.#repo.next())
   }
 
   stop (): void {
@@ -88,12 +121,16 @@ export class Scheduler {
     this.#timer = undefined
     this.#repo.clear()
     this.#ran.clear()
-    this.#arm()
   }
 
-  #arm (): void {
+  #add (kind: string, dueAt: number, payload: unknown, dedupeKey: string | null, earliest: boolean): void {
+    this.#repo.add(kind, dueAt, payload, dedupeKey, earliest)
+    // While running, the loop looks at the store again after each job and arms once it is done.
+    if (!this.#running && !this.#stopped && (this.#timer === undefined || this.#timer.at > dueAt)) this.#arm(this.#repo.next())
+  }
+
+  #arm (next: JobRow | undefined): void {
     if (this.#stopped) return
-    const next = this.#repo.next()
     if (next === undefined) { this.#timer?.cancel(); this.#timer = undefined; return }
     if (this.#timer !== undefined && this.#timer.at <= next.dueAt) return
     this.#timer?.cancel()
@@ -104,32 +141,31 @@ export class Scheduler {
     this.#timer = undefined
     if (this.#running || this.#stopped) return
     this.#running = true
+    // One read per job: the earliest pending job is run if due, else it is what the timer is armed for.
+    let next: JobRow | undefined
     try {
       for (;;) {
-        const ran = this.#runNext(this.#clock.now())
-        if (ran === undefined) break
+        next = this.#repo.next()
+        if (next === undefined || next.dueAt > this.#clock.now()) break
+        const ran = this.#runOne(next, this.#clock.now())
         if (ran.after !== undefined) {
           try { await ran.after() } catch (error) { this.#log.error({ err: error, job: ran.job.kind }, 'job follow-up failed') }
         }
       }
     } finally {
       this.#running = false
-      this.#arm()
+      this.#arm(next)
     }
   }
 
-  /** Runs the earliest due job, if any. false-y when nothing is due. */
-  #runNext (now: number): { job: Job, after: (() => Promise<void> | void) | undefined } | undefined {
-    const taken: { job?: Job } = {}
+  #runOne (row: JobRow, now: number): Ran {
     try {
-      return this.#takeAndRun(now, taken)
+      return this.#run(row, now)
     } catch (error) {
       // The transaction rolled back, job row included; drop the job so one bad row cannot wedge the scheduler.
-      if (taken.job === undefined) throw error
-      this.#log.error({ err: error, job: taken.job.kind }, 'job failed; dropped')
-      this.#repo.remove(taken.job.id)
-      return { job: taken.job, after: undefined }
+      this.#log.error({ err: error, job: row.kind }, 'job failed; dropped')
+      this.#repo.remove(row.id)
+      return { job: row, after: undefined }
     }
   }
-
 }

@@ -5,11 +5,13 @@ import { isAppError } from '../../src/core/errors.js'
 import { integrations, integrationsFor } from '../../src/integration/catalog/integrations.js'
 import { CATEGORIES } from '../../src/integration/catalog/categories.js'
 import { requestAccount, requestTenant } from '../../src/integration/accounts/request-auth.js'
-import { createIntegrationServices } from '../../src/integration/services.js'
 import { makeApp, START } from '../helpers/app.js'
 import { Client } from './helpers.js'
 
-/** The surfaces other domains build on: the widget port, the account hooks, the auth hooks. */
+/**
+ * The surfaces other domains and plugins build on, taken from the app itself (app.unified, what the
+ * composition root built): the widget port, the domain events, the auth hooks.
+ */
 
 function codeOf (fn: () => unknown): string | undefined {
   try { fn() } catch (error) { return isAppError(error) ? error.code : 'not an AppError' }
@@ -32,8 +34,7 @@ t.test('the catalogue has realistic integrations for every category', async (t) 
 
 t.test('the link widget port: view, validation errors, success, single use, expiry, exit', async (t) => {
   const { app, clock } = await makeApp(t)
-  const services = createIntegrationServices(app.unimock)
-  const port = services.widgetPort
+  const port = app.unified.widgetPort
   const c = new Client(app, 'key-a')
 
   t.equal(port.view('never-issued'), undefined)
@@ -79,13 +80,13 @@ t.test('the link widget port: view, validation errors, success, single use, expi
   t.equal(codeOf(() => port.complete(expiring, { integration: 'hubspot' })), 'LINK_WIDGET_LINK_EXPIRED')
 })
 
-t.test('onAccountLinked listeners run inside the completion; a throwing one undoes it', async (t) => {
+t.test('account:linked listeners run inside the completion; a throwing one undoes it', async (t) => {
   const { app } = await makeApp(t)
-  const services = createIntegrationServices(app.unimock)
+  const services = app.unified
   const c = new Client(app, 'key-a')
   const seen: Array<{ id: string, isRelink: boolean, status: string, eventId: string, at: number }> = []
   let fail = false
-  services.onAccountLinked((e) => {
+  services.events.on('account:linked', (e) => {
     if (fail) throw new Error('listener failed')
     seen.push({ id: e.account.id, isRelink: e.isRelink, status: e.account.status, eventId: e.eventId, at: e.at })
   })
@@ -96,6 +97,8 @@ t.test('onAccountLinked listeners run inside the completion; a throwing one undo
   t.equal(services.widgetPort.view(token)!.state, 'READY', 'the token was not spent')
   t.equal((await c.get('/_unimock/linked-accounts')).json().results[0].status, 'INCOMPLETE')
   t.same((await c.get('/_unimock/events')).json().results, [], 'no event was recorded')
+  t.equal((await c.get(`/_unimock/linked-accounts/${(await c.get('/_unimock/linked-accounts')).json().results[0].id}/sync`)).json().sync_status
+    .every((s: { last_sync_start: string | null }) => s.last_sync_start === null), true, 'no initial sync started: the app\'s own listeners were undone too')
 
   fail = false
   t.match(services.widgetPort.complete(token, { integration: 'gusto' }), { ok: true })
@@ -111,34 +114,40 @@ t.test('onAccountLinked listeners run inside the completion; a throwing one undo
   t.equal(seen[2]!.id, created.id, 'accounts created by the control API are linked too')
 })
 
-t.test('onAccountDeleted listeners run inside the deletion; a throwing one keeps the account', async (t) => {
+t.test('account:deleted listeners run inside the deletion; a throwing one keeps the account', async (t) => {
   const { app } = await makeApp(t)
-  const services = createIntegrationServices(app.unimock)
+  const services = app.unified
   const c = new Client(app, 'key-a')
   const { accountToken, accountId } = await c.link('hris', 'o1')
+  const acct = c.withAccount(accountToken)
+  t.equal((await acct.post('/api/hris/v1/delete-account')).statusCode, 200, 'the app\'s own listeners let a deletion through')
   const deleted: string[] = []
   let fail = true
-  services.onAccountDeleted((account) => {
+  const unsubscribe = services.events.on('account:deleted', (e) => {
     if (fail) throw new Error('cleanup failed')
-    deleted.push(account.id)
+    deleted.push(e.account.id)
   })
-  const acct = c.withAccount(accountToken)
-  t.equal((await acct.post('/api/hris/v1/delete-account')).statusCode, 200, 'the app\'s own services have no such listener')
   const again = await c.link('hris', 'o1')
   const tenant = services.tenants.authenticate('Bearer key-a')
   const account = services.accounts.authenticate(tenant, again.accountToken, 'hris')
   t.throws(() => { services.accounts.delete(account) }, /cleanup failed/)
   t.equal((await c.withAccount(again.accountToken).get('/api/hris/v1/account-details')).statusCode, 200, 'still there')
+  t.equal((await c.get('/_unimock/events')).json().results.filter((e: { event: string }) => e.event === 'LinkedAccount.deleted').length, 1,
+    'the failed deletion recorded no event')
   fail = false
   services.accounts.delete(account)
   t.same(deleted, [account.id])
   t.not(account.id, accountId)
+  unsubscribe()
+  const third = await c.link('hris', 'o1')
+  t.equal((await c.withAccount(third.accountToken).post('/api/hris/v1/delete-account')).statusCode, 200)
+  t.same(deleted, [account.id], 'an unsubscribed listener hears nothing more')
 })
 
 t.test('the auth hooks serve other domains\' routes, including the /{category}/v1 alias', async (t) => {
   const app = buildApp({ clock: 'virtual', logLevel: 'silent' }, { clock: new VirtualClock(START) })
   t.teardown(() => app.close())
-  const services = createIntegrationServices(app.unimock)
+  const services = app.unified
   void app.register(async (api) => {
     api.get('/hris/v1/probe', { onRequest: services.auth.account }, async (request) => {
       const { tenant, account } = requestAccount(request)

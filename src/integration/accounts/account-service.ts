@@ -1,5 +1,6 @@
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
+import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
 import type { Db } from '../../store/database.js'
 import { type Category, CATEGORIES, isCategory } from '../catalog/categories.js'
@@ -7,7 +8,7 @@ import { type IntegrationInfo, resolveIntegration } from '../catalog/integration
 import { digest, sameDigest } from '../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from '../events/event-repository.js'
-import type { AccountHooks } from './account-hooks.js'
+import type { AccountEvents } from './account-events.js'
 import type { AccountFilter, AccountRepository, StoredAccount } from './account-repository.js'
 import { decodeCursor, encodeCursor } from './cursor.js'
 import { ACCOUNT_STATUSES, type AccountStatus, type LinkedAccount } from './linked-account.js'
@@ -47,8 +48,9 @@ export interface NewCompleteAccount {
 export interface AccountServiceDeps {
   readonly db: Db
   readonly repo: AccountRepository
-  readonly events: EventRepository
-  readonly hooks: AccountHooks
+  /** The log of linked-account events (LinkedAccount.linked, LinkedAccount.deleted). */
+  readonly log: EventRepository
+  readonly events: Emitter<AccountEvents>
   readonly clock: Clock
   readonly ids: Ids
   readonly relinkStatus: 401 | 403
@@ -120,7 +122,7 @@ export class AccountService {
   }
 
   events (tenant: Tenant): AccountEvent[] {
-    return this.#d.events.byTenant(tenant.id)
+    return this.#d.log.byTenant(tenant.id)
   }
 
   /** GET linked-accounts: filters as the real service names them, cursor pagination in creation order. */
@@ -177,8 +179,8 @@ export class AccountService {
   }
 
   /**
-   * Marks the account COMPLETE with its integration, records LinkedAccount.linked in the outbox and tells
-   * the listeners. Call inside a transaction: the event and the listeners' writes belong to the change.
+   * Marks the account COMPLETE with its integration, records LinkedAccount.linked in the events log and
+   * emits 'account:linked'. Call inside a transaction: the event and the listeners' writes belong to the change.
    */
   finishLinking (account: LinkedAccount, integration: IntegrationInfo): { account: StoredAccount, isRelink: boolean } {
     const now = this.#d.clock.now()
@@ -186,7 +188,7 @@ export class AccountService {
     this.#d.repo.complete(account.id, integration.slug, integration.name, now)
     const linked = this.reload(account)
     const eventId = this.#d.ids.uuid()
-    this.#d.events.record({
+    this.#d.log.record({
       id: eventId,
       tenantId: linked.tenantId,
       linkedAccountId: linked.id,
@@ -195,7 +197,7 @@ export class AccountService {
       createdAt: now,
       dueAt: now
     })
-    this.#d.hooks.emitLinked({ account: linked, isRelink, eventId, at: now })
+    this.#d.events.emit('account:linked', { account: linked, isRelink, eventId, at: now })
     return { account: linked, isRelink }
   }
 
@@ -203,10 +205,9 @@ export class AccountService {
   delete (account: LinkedAccount): void {
     const now = this.#d.clock.now()
     this.#d.db.transaction(() => {
-      this.#d.hooks.emitDeleted(account, now)
-      this.#d.repo.delete(account, now)
-      this.#d.events.record({
-        id: this.#d.ids.uuid(),
+      const eventId = this.#d.ids.uuid()
+      this.#d.log.record({
+        id: eventId,
         tenantId: account.tenantId,
         linkedAccountId: account.id,
         event: 'LinkedAccount.deleted',
@@ -214,12 +215,9 @@ export class AccountService {
         createdAt: now,
         dueAt: now
       })
+      this.#d.events.emit('account:deleted', { account, eventId, at: now })
+      this.#d.repo.delete(account, now)
     })()
-  }
-
-  /** A link token was created for the account (inside that transaction): listeners learn its model scope. */
-  linkRequested (account: LinkedAccount, disabledModels: readonly string[]): void {
-    this.#d.hooks.emitLinkRequested({ account, disabledModels })
   }
 
   /** Control API: the account's calls answer 401 (or 403) until it is relinked. */

@@ -2,16 +2,15 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
-import { requestAccount, requestOrigin, requestTenant } from './request-auth.js'
+import { requestAccount, requestOrigin, requestTenant, type UnifiedAuth } from './request-auth.js'
 import { Detail } from '../http/schemas.js'
-import type { IntegrationServices } from '../services.js'
+import type { AccountService } from './account-service.js'
 import { accountDetails, linkedAccountItem } from './account-views.js'
 import { AccountDetails, LinkedAccountPage, LinkedAccountQuery } from './schemas.js'
 
 /** Linked-account routes of each category: account-details, delete-account (POST) and the linked-accounts list. */
-export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }> = async (app, { services }) => {
+export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: AccountService }> = async (app, { auth, accounts }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, accounts } = services
 
   for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]

@@ -3,9 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import { iso, webhookListenerUrl } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
-import { requestOrigin, requestTenant } from '../accounts/request-auth.js'
+import type { AccountService } from '../accounts/account-service.js'
+import { requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import type { IntegrationServices } from '../services.js'
+import type { LinkService } from '../link/link-service.js'
 import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
@@ -32,9 +33,16 @@ function controlAccount (account: LinkedAccount, origin: string): ControlAccount
  * The control API's unified-service routes (under /_unimock). Like the service itself they take
  * `Authorization: Bearer <API key>`, which picks the tenant they act on.
  */
-export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }> = async (app, { services }) => {
+export interface ControlRouteOptions {
+  readonly auth: UnifiedAuth
+  readonly accounts: AccountService
+  readonly link: LinkService
+  /** When a receiver first took each delivered event of the tenant (its webhook deliveries): event id → epoch ms. */
+  readonly deliveredEvents: (tenantId: number) => ReadonlyMap<string, number>
+}
+
+export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app, { auth, accounts, link, deliveredEvents }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, accounts, link } = services
   const tags = ['control']
   installLenientJson(app)
   // POSTs here may come without a body (curl -X POST): read a missing body as {}.
@@ -110,15 +118,20 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
   r.get('/events', {
     onRequest: auth.tenant,
     schema: { tags, summary: 'The API key\'s linked-account events (LinkedAccount.linked, LinkedAccount.deleted), oldest first', response: { 200: EventList, 401: Problem } }
-  }, async (request) => ({
-    results: accounts.events(requestTenant(request)).map((e) => ({
-      id: e.id,
-      event: e.event,
-      linked_account_id: e.linkedAccountId,
-      data: e.data,
-      created_at: iso(e.createdAt)!,
-      due_at: iso(e.dueAt)!,
-      delivered_at: iso(e.deliveredAt)
-    }))
-  }))
+  }, async (request) => {
+    // delivered_at: when a webhook receiver first took the event (null while none has).
+    const tenant = requestTenant(request)
+    const delivered = deliveredEvents(tenant.id)
+    return {
+      results: accounts.events(tenant).map((e) => ({
+        id: e.id,
+        event: e.event,
+        linked_account_id: e.linkedAccountId,
+        data: e.data,
+        created_at: iso(e.createdAt)!,
+        due_at: iso(e.dueAt)!,
+        delivered_at: iso(delivered.get(e.id) ?? null)
+      }))
+    }
+  })
 }

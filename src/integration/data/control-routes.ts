@@ -4,9 +4,9 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
-import { requestTenant } from '../accounts/request-auth.js'
+import type { AccountService } from '../accounts/account-service.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import type { IntegrationServices } from '../services.js'
 import type { DataService } from './service.js'
 import { formatMicros } from './timestamps.js'
 
@@ -51,12 +51,12 @@ const RemoteChangeResult = Type.Object({
  * Control routes of the simulated third-party data (under /_unimock, API key picks the tenant): run a sync pass
  * now, making what changed in the simulated system visible without waiting for a scheduled sync.
  */
-export const dataControlRoutes: FastifyPluginAsync<{ data: DataService, services: IntegrationServices, clock: Clock }> = async (app, { data, services, clock }) => {
+export const dataControlRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: AccountService, data: DataService, clock: Clock }> = async (app, { auth, accounts, data, clock }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   installLenientJson(app)
   const emptyBody = async (request: { body: unknown }): Promise<void> => { request.body ??= {} }
   const linkedAccount = (request: FastifyRequest & { params: Static<typeof Params> }) => {
-    const account = services.accounts.byId(requestTenant(request), request.params.id)
+    const account = accounts.byId(requestTenant(request), request.params.id)
     if (account.completedAt === null) throw appError('DATA_ACCOUNT_NOT_LINKED', { id: account.id })
     return account
   }
@@ -67,7 +67,7 @@ export const dataControlRoutes: FastifyPluginAsync<{ data: DataService, services
   }
 
   r.post('/linked-accounts/:id/data/remote-changes', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags: ['control'],
       summary: 'Change the simulated third-party data now: new, changed and deleted records the next sync of the model picks up',
@@ -87,7 +87,7 @@ export const dataControlRoutes: FastifyPluginAsync<{ data: DataService, services
   })
 
   r.post('/linked-accounts/:id/data/sync-pass', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: {
       tags: ['control'],

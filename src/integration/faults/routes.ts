@@ -1,14 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
-import { requestTenant } from '../accounts/request-auth.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import type { IntegrationServices } from '../services.js'
 import { checkFaultFields, type Fault, type FaultService } from './fault-service.js'
 import { FaultList, FaultParams, FaultsDeleted, FaultView, NewFaultBody } from './schemas.js'
 
 export interface FaultRouteOptions {
-  readonly services: IntegrationServices
+  readonly auth: UnifiedAuth
   readonly faults: FaultService
 }
 
@@ -28,9 +27,8 @@ export const faultView = (f: Fault): FaultView => ({
 })
 
 /** The control API of service faults under /_unimock/faults, per tenant (the Bearer API key). */
-export const faultRoutes: FastifyPluginAsync<FaultRouteOptions> = async (app, { services, faults }) => {
+export const faultRoutes: FastifyPluginAsync<FaultRouteOptions> = async (app, { auth, faults }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth } = services
   const tags = ['control']
   installLenientJson(app)
 

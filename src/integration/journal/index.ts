@@ -4,9 +4,12 @@ import { isAppError } from '../../core/errors.js'
 import { toAppError } from '../../http/error-handling.js'
 import { accountOf, requestTenant } from '../accounts/request-auth.js'
 import { redactUrl } from '../http/redact.js'
-import type { IntegrationServices } from '../services.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { UnifiedAuth } from '../accounts/request-auth.js'
+import type { LinkService } from '../link/link-service.js'
 import type { SyncService } from '../sync/sync-service.js'
 import type { Tenant } from '../tenants/tenant.js'
+import type { TenantService } from '../tenants/tenant-service.js'
 import { type DataModelRoute, type Endpoint, endpointTable, isUnifiedPath, PAGED_KINDS, WIDGET_ROUTES } from './endpoints.js'
 import { fingerprint, personFingerprint } from './fingerprint.js'
 import type { JournalEntry, JournalFacets, JournalSurface, SyncBefore } from './journal-entry.js'
@@ -52,6 +55,14 @@ function pageSizeOf (value: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined
 }
 
+/** The unified-service services the journal reads: who a request's key and tokens belong to. */
+export interface JournalServices {
+  readonly auth: UnifiedAuth
+  readonly tenants: TenantService
+  readonly accounts: AccountService
+  readonly link: LinkService
+}
+
 export interface JournalOptions {
   /** Every data model, so a list is known by its model whatever path form was used. */
   readonly models: readonly DataModelRoute[]
@@ -65,7 +76,7 @@ export interface JournalOptions {
  * belong to no one's view); plant-store requests (/v3) have no tenant and are left out.
  * Also registers GET/DELETE /_unimock/requests.
  */
-export function registerJournal (app: FastifyInstance, context: AppContext, services: IntegrationServices, options: JournalOptions): JournalStore {
+export function registerJournal (app: FastifyInstance, context: AppContext, services: JournalServices, options: JournalOptions): JournalStore {
   const { clock } = context
   const store = new JournalStore(context.config.journalSize)
   const table = endpointTable(options.models)
@@ -218,7 +229,7 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     done()
   })
 
-  void app.register(journalRoutes, { prefix: '/_unimock', services, store })
+  void app.register(journalRoutes, { prefix: '/_unimock', auth: services.auth, store })
   return store
 }
 

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import { appError } from '../../core/errors.js'
-import { requestTenant } from '../accounts/request-auth.js'
-import type { IntegrationServices } from '../services.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import type { JournalStore } from './journal-store.js'
 import { JournalCleared, JournalPageView, JournalQuery } from './schemas.js'
 import { entryView } from './views.js'
@@ -18,12 +17,12 @@ function instant (param: string, value: string | undefined): number | undefined 
 }
 
 /** GET /_unimock/requests (the API key's journal, filtered and paged) and DELETE /_unimock/requests. */
-export const journalRoutes: FastifyPluginAsync<{ services: IntegrationServices, store: JournalStore }> = async (app, { services, store }) => {
+export const journalRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, store: JournalStore }> = async (app, { auth, store }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['control']
 
   r.get('/requests', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags,
       summary: 'The request journal of the API key: every call to the unified service, newest first by default; tokens and personal data as fingerprints',
@@ -56,7 +55,7 @@ export const journalRoutes: FastifyPluginAsync<{ services: IntegrationServices, 
   })
 
   r.delete('/requests', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: { tags, summary: 'Clear the request journal of the API key', response: { 200: JournalCleared, 401: Problem } }
   }, async (request) => ({ cleared: store.clear(requestTenant(request).id) }))
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../core/clock.js'
 import { formatDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
+import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
 import type { Db } from '../../store/database.js'
 import type { AccountService } from '../accounts/account-service.js'
@@ -10,6 +11,7 @@ import type { Category } from '../catalog/categories.js'
 import { findIntegration, type IntegrationInfo, integrationsFor, resolveIntegration } from '../catalog/integrations.js'
 import { digest, digestHex, sameDigest } from '../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
+import type { LinkEvents } from './link-events.js'
 import type { LinkRepository, StoredLinkToken } from './link-repository.js'
 import { validationProblems } from './validation-outcomes.js'
 import type { LinkTokenState, ValidationProblem } from './widget-port.js'
@@ -67,6 +69,7 @@ export interface LinkServiceDeps {
   readonly db: Db
   readonly accounts: AccountService
   readonly repo: LinkRepository
+  readonly events: Emitter<LinkEvents>
   readonly clock: Clock
   readonly ids: Ids
   /** Public token lifetime, ms. */
@@ -120,7 +123,7 @@ export class LinkService {
         createdAt: now,
         expiresAt: now + expiryMins * 60_000
       })
-      this.#d.accounts.linkRequested(account, request.disabledModels)
+      this.#d.events.emit('link:requested', { account, disabledModels: request.disabledModels, at: now })
       return account
     })()
     const offered = this.#offered(account, preselected?.slug ?? null)

@@ -3,9 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountIntegration } from '../accounts/account-views.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
 import { CATEGORIES } from '../catalog/categories.js'
-import { actedOn, requestOrigin, requestTenant } from '../accounts/request-auth.js'
+import { actedOn, requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { Detail } from '../http/schemas.js'
-import type { IntegrationServices } from '../services.js'
+import type { LinkService } from './link-service.js'
 import { AccountTokenResponse, CreateLinkTokenExchangeBody, LinkTokenBody, LinkTokenResponse, PublicTokenParams } from './schemas.js'
 
 const BODY_ERRORS = { 400: Detail, 401: Detail, 413: Detail, 415: Detail } as const
@@ -16,9 +16,8 @@ function accountToken (accountTokenValue: string, account: StoredAccount): { acc
 }
 
 /** The link flow's API-key routes: link-token per category and both forms of the public-token exchange. */
-export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> = async (app, { services }) => {
+export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkService }> = async (app, { auth, link }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, link } = services
 
   for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]

@@ -2,9 +2,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
-import { requestTenant } from '../accounts/request-auth.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { entryView } from '../journal/views.js'
-import type { IntegrationServices } from '../services.js'
 import { buildReport } from './report.js'
 import { ReportView } from './schemas.js'
 import { reportInput, type SnapshotSources } from './snapshot.js'
@@ -12,10 +11,10 @@ import { reportInput, type SnapshotSources } from './snapshot.js'
 const iso = (ms: number | null): string | null => ms === null ? null : new Date(ms).toISOString()
 
 /** GET /_unimock/report: what the API key's requests (and webhook answers) show against the spec's guidance. */
-export const reportRoutes: FastifyPluginAsync<{ services: IntegrationServices, sources: SnapshotSources, clock: Clock }> = async (app, { services, sources, clock }) => {
+export const reportRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, sources: SnapshotSources, clock: Clock }> = async (app, { auth, sources, clock }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   r.get('/report', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags: ['control'],
       summary: 'The integrator report: findings from the request journal and the state, each citing the requests that show it',

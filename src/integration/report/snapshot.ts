@@ -3,7 +3,7 @@ import { personFingerprint } from '../journal/fingerprint.js'
 import type { JournalStore } from '../journal/journal-store.js'
 import type { SyncService } from '../sync/sync-service.js'
 import type { Tenant } from '../tenants/tenant.js'
-import type { WebhookService } from '../webhooks/webhook-service.js'
+import type { FanOut } from '../webhooks/fan-out.js'
 import type { ReportInput, WebhookAttempt } from './report-input.js'
 
 /** Webhook attempts kept per report: the newest this many, so a report over a long simulation stays bounded. */
@@ -14,7 +14,8 @@ export interface SnapshotSources {
   readonly journal: JournalStore
   readonly accounts: AccountService
   readonly sync: SyncService
-  readonly webhooks: WebhookService
+  /** The outbox, also the journal of every delivery and its attempts. */
+  readonly webhooks: Pick<FanOut, 'deliveries'>
 }
 
 /** One API key's journal and a snapshot of its state, with personal data reduced to fingerprints. */
@@ -38,7 +39,7 @@ export function reportInput (tenant: Tenant, s: SnapshotSources): ReportInput {
   }
 }
 
-function webhookAttempts (tenant: Tenant, webhooks: WebhookService): WebhookAttempt[] {
+function webhookAttempts (tenant: Tenant, webhooks: SnapshotSources['webhooks']): WebhookAttempt[] {
   const out: WebhookAttempt[] = []
   let afterSeq = 0
   for (;;) {

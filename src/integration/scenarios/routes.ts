@@ -2,22 +2,21 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import { isVirtual, type Clock } from '../../core/clock.js'
-import { requestTenant } from '../accounts/request-auth.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import type { IntegrationServices } from '../services.js'
 import type { ScenarioLibrary } from './library.js'
 import type { ScenarioRunner } from './runner.js'
 import { runView } from './run-view.js'
 import { CheckAnswer, RunBody, RunParams, RunView, ScenarioList } from './schemas.js'
 
 /** Scenario control routes (under /_unimock); the API key picks the tenant the run acts for. */
-export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices, runner: ScenarioRunner, library: ScenarioLibrary, clock: Clock }> = async (app, { services, runner, library, clock }) => {
+export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: ScenarioRunner, library: ScenarioLibrary, clock: Clock }> = async (app, { auth, runner, library, clock }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['control']
   installLenientJson(app)
 
   r.get('/scenarios', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: { tags, summary: 'The scenario files of the scenarios folder, and this API key\'s runs', response: { 200: ScenarioList, 401: Problem } }
   }, async (request) => ({
     files: library.list(),
@@ -25,7 +24,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices,
   }))
 
   r.post('/scenarios/check', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags,
       summary: 'Validate a scenario without running it: 400 names the file, the step and the field',
@@ -38,7 +37,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices,
   })
 
   r.post('/scenarios/run', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: {
       tags,
       summary: 'Run a scenario: on the virtual clock it plays to its end before the answer (200); otherwise it plays as time passes (202)',
@@ -56,7 +55,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ services: IntegrationServices,
   })
 
   r.get('/scenarios/:run', {
-    onRequest: services.auth.tenant,
+    onRequest: auth.tenant,
     schema: { tags, summary: 'A run\'s progress: each step\'s state, what it did, and its checks', params: RunParams, response: { 200: RunView, 401: Problem, 404: Problem } }
   }, async (request) => runView(runner.get(requestTenant(request).id, request.params.run)))
 }

@@ -1,15 +1,18 @@
 import { type Clock, isVirtual } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
-import type { Scheduler } from '../../jobs/scheduler.js'
+import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import { StepActions, StepFailure } from './actions.js'
 import { StepChecks } from './checks.js'
 import type { LoadedScenario } from './loader.js'
 import type { ScenarioPort } from './port.js'
 import type { Run, StepResult } from './run.js'
 
-const STEP = 'scenario.step'
-const FINISH = 'scenario.finish'
+interface StepJob { readonly run: string, readonly step: number }
+interface FinishJob { readonly run: string }
+const stepKey = (run: string, step: number): string => `scenario.step:${run}:${step}`
+const finishKey = (run: string): string => `scenario.finish:${run}`
+
 /** Runs kept per tenant; the oldest finished ones go first. */
 const KEPT_RUNS = 50
 
@@ -34,6 +37,8 @@ export class ScenarioRunner {
   readonly #actions: StepActions
   readonly #checks: StepChecks
   readonly #runs = new Map<string, Run>()
+  readonly #step: JobKind<StepJob>
+  readonly #finishJob: JobKind<FinishJob>
   #ids: Ids
 
   constructor (deps: ScenarioRunnerDeps) {
@@ -41,11 +46,8 @@ export class ScenarioRunner {
     this.#ids = deps.ids()
     this.#actions = new StepActions(deps.port)
     this.#checks = new StepChecks(deps.port, deps.clock)
-    deps.scheduler.register(STEP, (job) => {
-      const { run, step } = job.payload as { run: string, step: number }
-      return { after: () => this.#runStep(run, step) }
-    })
-    deps.scheduler.register(FINISH, (job) => { this.#finish((job.payload as { run: string }).run) })
+    this.#step = deps.scheduler.define<StepJob>('scenario.step', ({ run, step }) => ({ after: () => this.#runStep(run, step) }))
+    this.#finishJob = deps.scheduler.define<FinishJob>('scenario.finish', ({ run }) => { this.#finish(run) })
   }
 
   reset (): void {
@@ -77,8 +79,8 @@ export class ScenarioRunner {
       // A setting, not a step: it holds from the run's first instant, before step 1.
       steps.unshift({ step: 0, at: '0s', dueAt: now, action: 'sync_interval', note: 'settings.sync_interval', state: 'pending', ranAt: null, detail: null, checks: [], responses: null, lastAnswer: null })
     }
-    steps.forEach((s, i) => { this.#d.scheduler.schedule(STEP, s.dueAt, { run: id, step: i }, `${STEP}:${id}:${i}`) })
-    this.#d.scheduler.schedule(FINISH, run.endsAt, { run: id }, `${FINISH}:${id}`)
+    steps.forEach((s, i) => { this.#d.scheduler.schedule(this.#step, s.dueAt, { run: id, step: i }, stepKey(id, i)) })
+    this.#d.scheduler.schedule(this.#finishJob, run.endsAt, { run: id }, finishKey(id))
     return run
   }
 
@@ -124,9 +126,9 @@ export class ScenarioRunner {
     run.steps.forEach((s, i) => {
       if (s.state !== 'pending') return
       s.state = 'skipped'
-      this.#d.scheduler.cancel(`${STEP}:${run.id}:${i}`)
+      this.#d.scheduler.cancel(stepKey(run.id, i))
     })
-    this.#d.scheduler.cancel(`${FINISH}:${run.id}`)
+    this.#d.scheduler.cancel(finishKey(run.id))
     run.state = 'error'
     run.finishedAt = this.#d.clock.now()
   }

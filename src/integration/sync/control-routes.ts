@@ -6,15 +6,16 @@ import type { Clock } from '../../core/clock.js'
 import { formatDuration, parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
 import { AccountIdParams } from '../control/schemas.js'
-import { requestTenant } from '../accounts/request-auth.js'
+import type { AccountService } from '../accounts/account-service.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import type { IntegrationServices } from '../services.js'
 import { AccountSyncView, ModelEnabledBody, NextSyncBody, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody } from './schemas.js'
 import type { SyncService } from './sync-service.js'
 import { syncStatusRecord } from './sync-view.js'
 
 export interface SyncControlOptions {
-  readonly services: IntegrationServices
+  readonly auth: UnifiedAuth
+  readonly accounts: AccountService
   readonly sync: SyncService
   readonly clock: Clock
 }
@@ -32,9 +33,8 @@ function duration (value: string, field: string): number {
  * Control of the sync simulation under /_unimock, per tenant (the Bearer API key): preset how the next sync
  * ends, sync now, pause and resume, enable and disable models, and the tenant's sync interval.
  */
-export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (app, { services, sync, clock }) => {
+export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (app, { auth, accounts, sync, clock }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, accounts } = services
   const tags = ['control']
   installLenientJson(app)
   const nullBody = async (request: { body: unknown }): Promise<void> => { request.body ??= null }

@@ -4,9 +4,8 @@ import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import { decodeCursor, encodeCursor } from '../accounts/cursor.js'
 import { CATEGORIES } from '../catalog/categories.js'
-import { requestAccount } from '../accounts/request-auth.js'
+import { requestAccount, type UnifiedAuth } from '../accounts/request-auth.js'
 import { Detail } from '../http/schemas.js'
-import type { IntegrationServices } from '../services.js'
 import type { OncePerWindow } from '../limits/rate-limiter.js'
 import { formatDuration } from '../../core/durations.js'
 import { ResyncAnswer, ResyncBody, SyncStatusPage, SyncStatusQuery } from './schemas.js'
@@ -14,7 +13,7 @@ import type { SyncService } from './sync-service.js'
 import { syncStatusRecord } from './sync-view.js'
 
 export interface SyncRouteOptions {
-  readonly services: IntegrationServices
+  readonly auth: UnifiedAuth
   readonly sync: SyncService
   readonly clock: Clock
   readonly fullResyncs: OncePerWindow
@@ -25,9 +24,8 @@ const PAGE_SIZE_DEFAULT = 30
 const PAGE_SIZE_MAX = 100
 
 /** GET sync-status and POST sync-status/resync of every category. */
-export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { services, sync, clock, fullResyncs, fullResyncWindowMs }) => {
+export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { auth, sync, clock, fullResyncs, fullResyncWindowMs }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth } = services
 
   for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]

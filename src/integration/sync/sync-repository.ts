@@ -56,11 +56,9 @@ export class SyncRepository {
   readonly #states
   readonly #page
   readonly #count
-  readonly #beginRun
-  readonly #passDone
-  readonly #finish
-  readonly #stop
-  readonly #setEnabled
+  readonly #save
+  readonly #saveFinished
+  readonly #settlingRuns
   readonly #preset
   readonly #insertAccount
   readonly #account
@@ -85,20 +83,13 @@ export class SyncRepository {
     this.#states = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? ORDER BY position')
     this.#page = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND position > ? ORDER BY position LIMIT ?')
     this.#count = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = ?').pluck()
-    this.#beginRun = db.prepare(`UPDATE sync_states SET status = 'SYNCING', last_sync_start = @now, next_sync_start = @next,
-      is_initial_sync = CASE WHEN @kind = 'full' THEN 1 ELSE is_initial_sync END,
-      run_kind = @kind, run_passes = @passes, run_done = @done, run_outcome = @outcome, run_ends = @ends, run_finish_us = @finishUs,
-      preset_result = NULL, preset_duration = NULL
-      WHERE linked_account_id = @account AND model_id = @model`)
-    this.#passDone = db.prepare('UPDATE sync_states SET run_done = ? WHERE linked_account_id = ? AND model_id = ?')
-    this.#finish = db.prepare(`UPDATE sync_states SET status = @status, last_sync_finished = @now, last_sync_result = @result,
-      is_initial_sync = CASE WHEN @result = 'DONE' THEN 0 ELSE is_initial_sync END, next_sync_start = @next,
-      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL, run_finish_us = NULL, round_done = 1
-      WHERE linked_account_id = @account AND model_id = @model`)
-    this.#stop = db.prepare(`UPDATE sync_states SET status = @status, next_sync_start = NULL,
-      run_kind = NULL, run_passes = NULL, run_done = NULL, run_outcome = NULL, run_ends = NULL, run_finish_us = NULL
-      WHERE linked_account_id = @account AND model_id = @model`)
-    this.#setEnabled = db.prepare('UPDATE sync_states SET enabled = ? WHERE linked_account_id = ? AND model_id = ?')
+    const columns = `enabled = ?, status = ?, is_initial_sync = ?, last_sync_start = ?, next_sync_start = ?, last_sync_finished = ?,
+      last_sync_result = ?, run_kind = ?, run_passes = ?, run_done = ?, run_outcome = ?, run_ends = ?, run_finish_us = ?,
+      preset_result = ?, preset_duration = ?`
+    this.#save = db.prepare(`UPDATE sync_states SET ${columns} WHERE linked_account_id = ? AND model_id = ?`)
+    this.#saveFinished = db.prepare(`UPDATE sync_states SET ${columns}, round_done = 1 WHERE linked_account_id = ? AND model_id = ?`)
+    this.#settlingRuns = db.prepare(`SELECT linked_account_id, model_id, run_ends FROM sync_states
+      WHERE run_kind IS NOT NULL AND run_finish_us IS NOT NULL AND run_done = run_passes AND run_ends > ?`)
     this.#preset = db.prepare('UPDATE sync_states SET preset_result = ?, preset_duration = ? WHERE linked_account_id = ? AND model_id = ?')
     this.#insertAccount = db.prepare('INSERT OR IGNORE INTO sync_accounts (linked_account_id, last_request_at) VALUES (?, ?)')
     this.#account = db.prepare('SELECT paused, paused_reason, last_request_at FROM sync_accounts WHERE linked_account_id = ?')
@@ -148,32 +139,21 @@ export class SyncRepository {
   }
 
   /**
-   * Starts a run. A run that will settle on read is written in full now: `done` = `passes`, with its
-   * last_sync_finished (`finishUs`) and next start (`next`, hidden while it runs) fixed up front.
+   * Writes a model's state as the state machine left it. `finished`: a run just finished, which counts
+   * towards the account's round (see closeRoundIfComplete).
    */
-  beginRun (accountId: string, modelId: string, run: { kind: SyncKind, passes: number, outcome: SyncOutcome, now: number, ends: number, done?: number, finishUs?: number | null, next?: number | null }): void {
-    this.#beginRun.run({
-      account: accountId, model: modelId, kind: run.kind, passes: run.passes, outcome: run.outcome, now: run.now, ends: run.ends,
-      done: run.done ?? 0, finishUs: run.finishUs ?? null, next: run.next ?? null
-    })
+  save (s: SyncState, finished = false): void {
+    const run = s.run
+    ;(finished ? this.#saveFinished : this.#save).run(
+      s.enabled ? 1 : 0, s.status, s.isInitialSync ? 1 : 0, s.lastSyncStart, s.nextSyncStart, s.lastSyncFinished, s.lastSyncResult,
+      run?.kind ?? null, run?.passes ?? null, run?.done ?? null, run?.outcome ?? null, run?.ends ?? null, run?.finishUs ?? null,
+      s.presetResult, s.presetDuration, s.accountId, s.modelId)
   }
 
-  passDone (accountId: string, modelId: string, done: number): void {
-    this.#passDone.run(done, accountId, modelId)
-  }
-
-  /** `finishedUs` in epoch microseconds; `next` in milliseconds. */
-  finish (accountId: string, modelId: string, result: SyncOutcome, finishedUs: number, next: number | null): void {
-    this.#finish.run({ account: accountId, model: modelId, status: result, result, now: finishedUs, next })
-  }
-
-  /** Ends any run without a result and leaves the model in `status` (PAUSED, DISABLED) with nothing scheduled. */
-  stop (accountId: string, modelId: string, status: SyncStatus): void {
-    this.#stop.run({ account: accountId, model: modelId, status })
-  }
-
-  setEnabled (accountId: string, modelId: string, enabled: boolean): void {
-    this.#setEnabled.run(enabled ? 1 : 0, accountId, modelId)
+  /** Runs that settle by themselves and have not ended at `now`: (account, model, end) of each. */
+  settlingRuns (now: number): Array<{ accountId: string, modelId: string, ends: number }> {
+    return (this.#settlingRuns.all(now) as Array<{ linked_account_id: string, model_id: string, run_ends: number }>)
+      .map((r) => ({ accountId: r.linked_account_id, modelId: r.model_id, ends: r.run_ends }))
   }
 
   preset (accountId: string, modelId: string, result: SyncOutcome | null, duration: number | null): void {

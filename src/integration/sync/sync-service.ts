@@ -1,30 +1,23 @@
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
-import type { Scheduler } from '../../jobs/scheduler.js'
+import type { Emitter } from '../../core/events.js'
+import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import type { SyncDataPort } from './sync-data-port.js'
+import type { SyncAccount, SyncEvents } from './sync-events.js'
+import {
+  begin, ended, finish, nextStart, passDue, passed, plan, scheduledKind, settle, settlesByItself, stop, writes, writtenFinishUs
+} from './sync-machine.js'
 import type { SyncRepository } from './sync-repository.js'
-import { type SyncKind, type SyncOutcome, type SyncState } from './sync-state.js'
-import { defaultSyncDuration, passesFor } from './sync-timing.js'
+import type { SyncKind, SyncOutcome, SyncState } from './sync-state.js'
 
-const START = 'sync.start'
-const PASS = 'sync.pass'
 const DAY = 86_400_000
+export const IDLE_PAUSE_MS = 14 * DAY
 
-/** The account as the sync work needs it: what never changes for an account. */
-export interface SyncAccount {
-  readonly id: string
-  readonly tenantId: number
-  readonly category: string
-}
-
-export interface ModelSyncFinished {
-  readonly account: SyncAccount
-  readonly state: SyncState
-  readonly syncedFields: readonly string[]
-  /** true when, with this finish, every enabled model has synced since the last account-wide completion and none is running. */
-  readonly accountSyncCompleted: boolean
-  readonly wasInitialSync: boolean
+/** The payload of both sync jobs: which model of which account. */
+export interface ModelRef {
+  readonly accountId: string
+  readonly modelId: string
 }
 
 export interface SyncSettings {
@@ -42,31 +35,42 @@ export interface SyncServiceDeps {
   readonly scheduler: Scheduler
   readonly repo: SyncRepository
   readonly data: SyncDataPort
+  readonly events: Emitter<SyncEvents>
   readonly settings: SyncSettings
+  /** The linked account of an id, undefined once deleted. */
   readonly account: (id: string) => SyncAccount | undefined
   /** A run that starts while the account needs relinking fails: the third party refuses the old credentials. */
   readonly needsRelink: (id: string) => boolean
+  /**
+   * Whether something acts on a tenant's finished runs at the instant they end (its webhook targets).
+   * Only the cost and the moment of 'model-sync:finished' depend on it, never a state: a one-pass run of a
+   * tenant nobody observes ends with no job of its own (a simulated day runs hundreds of thousands of
+   * syncs), reads see it finished at its end, and its finish is emitted when the model is next touched.
+   */
+  readonly observed: (tenantId: number) => boolean
 }
 
 const jobKey = (accountId: string, modelId: string): string => `sync:${accountId}:${modelId}`
 
 /**
- * The sync state machine of every (linked account, model). Runs move by scheduled jobs: a run starts (now or at
- * next_sync_start), writes its passes at even steps of its duration, and finishes with its outcome, scheduling
- * the next run one interval later. Everything happens inside scheduler transactions, on the injected clock.
+ * The shell of the sync state machine (sync-machine.ts) of every (linked account, model): it loads a state,
+ * applies a transition, saves it and schedules the next step on the one scheduler. Runs start (now or at
+ * next_sync_start), write their passes at even steps of their duration and finish with their outcome; the
+ * next run starts one interval later. Everything happens inside scheduler (or request) transactions, on the
+ * injected clock, and every finish is announced as 'model-sync:finished'.
  */
 export class SyncService {
   readonly #d: SyncServiceDeps
-  readonly #finished: Array<(event: ModelSyncFinished) => void> = []
+  readonly #start: JobKind<ModelRef>
+  readonly #pass: JobKind<ModelRef>
+  /** An account's id, tenant and category never change: every scheduled step would otherwise look them up. */
+  readonly #accounts = new Map<string, SyncAccount>()
 
   constructor (deps: SyncServiceDeps) {
     this.#d = deps
-    deps.scheduler.register(START, (job, now) => { this.#onStart(job.payload as JobPayload, now) })
-    deps.scheduler.register(PASS, (job, now) => { this.#onPass(job.payload as JobPayload, now) })
+    this.#start = deps.scheduler.define<ModelRef>('sync.start', (job, now) => { this.#onStart(job, now) })
+    this.#pass = deps.scheduler.define<ModelRef>('sync.pass', (job, now) => { this.#onPass(job, now) })
   }
-
-  /** Listeners run inside the finishing transaction (webhook events are recorded there). */
-  onModelSyncFinished (fn: (event: ModelSyncFinished) => void): void { this.#finished.push(fn) }
 
   /**
    * A link token was created. The account gets its sync state now (DISABLED where common_models said so),
@@ -82,56 +86,30 @@ export class SyncService {
     const disabled = new Set(disabledModels)
     for (const s of repo.states(accountId)) {
       const enabled = !disabled.has(s.modelId)
-      repo.setEnabled(accountId, s.modelId, enabled)
-      repo.stop(accountId, s.modelId, enabled ? 'SYNCING' : 'DISABLED')
+      repo.save(stop({ ...s, enabled }, enabled ? 'SYNCING' : 'DISABLED'))
     }
   }
 
   /** Linking completed: the initial sync of every enabled model starts at once; a relink resumes and syncs what is not running. */
-  accountLinked (account: SyncAccount, isRelink: boolean, now: number): void {
+  accountLinked (accountId: string, isRelink: boolean, now: number): void {
     const { repo } = this.#d
+    const account = this.#account(accountId)
     this.#ensureStates(account.id, account.category, now)
     repo.touch(account.id, now)
-    if (isRelink) {
-      // New credentials: resume a paused account, and sync whatever is not already running.
-      repo.setPaused(account.id, false, null)
-    }
-    for (const s of this.#fresh(account.id, now)) {
-      if (s.enabled && s.run === null) this.#begin(account, s, s.isInitialSync ? 'initial' : 'periodic', now)
-    }
+    // New credentials: resume a paused account, and sync whatever is not already running.
+    if (isRelink) repo.setPaused(account.id, false, null)
+    this.#startIdle(account, this.#fresh(account, now), now)
   }
 
-  /** What the account's sync state is now: runs that settle on read and have ended show as finished. */
+  /** The account is gone (its rows go with it, by cascade). */
+  forget (accountId: string): void {
+    this.#accounts.delete(accountId)
+  }
+
+  /** What the account's sync state is now: runs that settle by themselves and have ended show as finished. */
   states (accountId: string): SyncState[] {
     const now = this.#d.clock.now()
     return this.#d.repo.states(accountId).map((s) => settle(s, now))
-  }
-
-  /**
-   * The states with every ended settle-on-read run written down as finished: what a change must start from
-   * (a pause or a new run overwrites the run fields).
-   */
-  #fresh (accountId: string, now: number): SyncState[] {
-    const states = this.#d.repo.states(accountId)
-    let wrote = false
-    for (const s of states) {
-      if (settlesOnRead(s) && now >= s.run!.ends) { this.#materialize(s); wrote = true }
-    }
-    return wrote ? this.#d.repo.states(accountId) : states
-  }
-
-  #materialize (s: SyncState): void {
-    this.#d.repo.finish(s.accountId, s.modelId, s.run!.outcome, s.run!.finishUs!, s.nextSyncStart)
-  }
-
-  #ensureStates (accountId: string, category: string, now: number): void {
-    const { repo, data } = this.#d
-    if (repo.count(accountId) > 0) return
-    repo.addAccount(accountId, now)
-    const disabled = new Set(repo.disabledModels(accountId))
-    data.models(category).forEach((m, i) => {
-      repo.addModel(accountId, m.modelId, m.modelName, i, !disabled.has(m.modelId))
-    })
   }
 
   paused (accountId: string): boolean { return this.#d.repo.account(accountId)?.paused ?? false }
@@ -171,6 +149,21 @@ export class SyncService {
     if (now - row.lastRequestAt >= 60_000) this.#d.repo.touch(accountId, now)
   }
 
+  /**
+   * A tenant may have become observed (a webhook target was added): its runs under way that would settle by
+   * themselves get a finish job at their end, so their finish is announced on time.
+   */
+  observe (now: number): void {
+    this.#d.db.transaction(() => {
+      for (const r of this.#d.repo.settlingRuns(now)) {
+        const account = this.#lookup(r.accountId)
+        if (account !== undefined && this.#d.observed(account.tenantId)) {
+          this.#d.scheduler.schedule(this.#pass, r.ends, { accountId: r.accountId, modelId: r.modelId }, jobKey(r.accountId, r.modelId))
+        }
+      }
+    })()
+  }
+
   /** How the next run of one model (or of every model) ends, and optionally how long it takes. */
   preset (accountId: string, modelId: string | undefined, result: SyncOutcome, durationMs: number | null): SyncState[] {
     const targets = this.#targets(accountId, modelId)
@@ -186,21 +179,19 @@ export class SyncService {
     this.#targets(accountId, modelId)
     this.#d.db.transaction(() => {
       this.#d.repo.setPaused(accountId, false, null)
-      for (const s of this.#fresh(accountId, now)) {
-        if (modelId !== undefined && s.modelId !== modelId) continue
-        if (s.enabled && s.run === null) this.#begin(account, s, s.isInitialSync ? 'initial' : 'periodic', now)
-      }
+      this.#startIdle(account, this.#fresh(account, now).filter((s) => modelId === undefined || s.modelId === modelId), now)
     })()
     return this.states(accountId)
   }
 
   pause (accountId: string, reason: 'idle' | 'control'): void {
+    const account = this.#account(accountId)
     this.#d.db.transaction(() => {
       this.#d.repo.setPaused(accountId, true, reason)
-      for (const s of this.#fresh(accountId, this.#d.clock.now())) {
+      for (const s of this.#fresh(account, this.#d.clock.now())) {
         if (!s.enabled) continue
         this.#d.scheduler.cancel(jobKey(accountId, s.modelId))
-        this.#d.repo.stop(accountId, s.modelId, 'PAUSED')
+        this.#d.repo.save(stop(s, 'PAUSED'))
       }
     })()
   }
@@ -210,9 +201,7 @@ export class SyncService {
     const account = this.#account(accountId)
     this.#d.db.transaction(() => {
       this.#d.repo.setPaused(accountId, false, null)
-      for (const s of this.#fresh(accountId, now)) {
-        if (s.enabled && s.run === null) this.#begin(account, s, s.isInitialSync ? 'initial' : 'periodic', now)
-      }
+      this.#startIdle(account, this.#fresh(account, now), now)
     })()
   }
 
@@ -220,13 +209,12 @@ export class SyncService {
     const account = this.#account(accountId)
     this.#targets(accountId, modelId)
     this.#d.db.transaction(() => {
-      const state = this.#fresh(accountId, now).find((s) => s.modelId === modelId)
-      this.#d.repo.setEnabled(accountId, modelId, enabled)
+      const state = this.#fresh(account, now).find((s) => s.modelId === modelId)!
       if (!enabled) {
         this.#d.scheduler.cancel(jobKey(accountId, modelId))
-        this.#d.repo.stop(accountId, modelId, 'DISABLED')
-      } else if (!state!.enabled) {
-        this.#begin(account, state!, state!.isInitialSync ? 'initial' : 'periodic', now)
+        this.#d.repo.save(stop({ ...state, enabled }, 'DISABLED'))
+      } else if (!state.enabled) {
+        this.#begin(account, { ...state, enabled }, scheduledKind(state), now)
       }
     })()
     return this.states(accountId).find((s) => s.modelId === modelId)!
@@ -235,7 +223,7 @@ export class SyncService {
   /** FULL: every enabled model restarts a full sync. INCREMENTAL: one model syncs what changed. */
   resync (accountId: string, kind: 'full' | 'incremental', target: string | undefined, now: number): SyncState[] {
     const account = this.#account(accountId)
-    const states = this.#d.db.transaction(() => this.#fresh(accountId, now))()
+    const states = this.#d.db.transaction(() => this.#fresh(account, now))()
     let affected: SyncState[]
     if (kind === 'full') {
       affected = states.filter((s) => s.enabled)
@@ -257,9 +245,23 @@ export class SyncService {
     return this.states(accountId).filter((s) => ids.has(s.modelId))
   }
 
+  /** Reset: the accounts are gone; the tenants' intervals go too. */
+  clear (): void {
+    this.#accounts.clear()
+    this.#d.repo.clear()
+  }
+
   #account (accountId: string): SyncAccount {
-    const account = this.#d.account(accountId)
+    const account = this.#lookup(accountId)
     if (account === undefined) throw appError('SYNC_UNKNOWN_ACCOUNT', { id: accountId })
+    return account
+  }
+
+  #lookup (accountId: string): SyncAccount | undefined {
+    const cached = this.#accounts.get(accountId)
+    if (cached !== undefined) return cached
+    const account = this.#d.account(accountId)
+    if (account !== undefined) this.#accounts.set(accountId, account)
     return account
   }
 
@@ -272,127 +274,125 @@ export class SyncService {
     return [s]
   }
 
+  #ensureStates (accountId: string, category: string, now: number): void {
+    const { repo, data } = this.#d
+    if (repo.count(accountId) > 0) return
+    repo.addAccount(accountId, now)
+    const disabled = new Set(repo.disabledModels(accountId))
+    data.models(category).forEach((m, i) => {
+      repo.addModel(accountId, m.modelId, m.modelName, i, !disabled.has(m.modelId))
+    })
+  }
+
+  /** Starts a run of every enabled model in `states` that is not running. */
+  #startIdle (account: SyncAccount, states: readonly SyncState[], now: number): void {
+    for (const s of states) if (s.enabled && s.run === null) this.#begin(account, s, scheduledKind(s), now)
+  }
+
+  /**
+   * The states with every ended run that settles by itself written down as finished: what a change must
+   * start from (a pause or a new run overwrites the run fields).
+   */
+  #fresh (account: SyncAccount, now: number): SyncState[] {
+    return this.#d.repo.states(account.id).map((s) => ended(s, now) ? this.#settle(account, s, false) : s)
+  }
+
   #begin (account: SyncAccount, state: SyncState, kind: SyncKind, now: number): void {
     const { repo, scheduler, settings, data } = this.#d
-    const outcome: SyncOutcome = this.#d.needsRelink(account.id) ? 'FAILED' : (state.presetResult ?? 'DONE')
-    const duration = state.presetDuration ??
-      defaultSyncDuration(kind, data.volume(account.id, account.category, state.modelId), settings.initialDurationMs)
-    const passes = passesFor(kind, settings.initialPasses)
-    const ends = now + duration
+    const run = plan(state, kind, {
+      now,
+      needsRelink: this.#d.needsRelink(account.id),
+      volume: () => data.volume(account.id, account.category, state.modelId),
+      initialPasses: settings.initialPasses,
+      initialDurationMs: settings.initialDurationMs
+    })
+    const ref: ModelRef = { accountId: account.id, modelId: state.modelId }
     const key = jobKey(account.id, state.modelId)
-    if (passes === 1) {
-      // A one-pass run (periodic, INCREMENTAL) writes what changed as it starts and settles on read at `ends`.
-      // Only listeners (webhooks) need a job at the finish; without them a sync is one scheduled job, not two
-      // (a simulated day runs hundreds of thousands).
-      let stampUs: number | null = null
-      if (outcome === 'DONE' || outcome === 'PARTIALLY_SYNCED') {
-        stampUs = data.pass({ accountId: account.id, category: account.category, modelId: state.modelId, kind, pass: 1, passes: 1, partial: outcome === 'PARTIALLY_SYNCED', now }).stampUs
-      }
-      // Strictly after every record this run wrote, and at the run's end: the incremental rule stays gap-free.
-      const finishUs = Math.max(ends * 1000, (stampUs ?? 0) + 1)
-      const next = outcome === 'PAUSED' ? null : ends + this.intervalFor(account.tenantId)
-      repo.beginRun(account.id, state.modelId, { kind, passes, outcome, now, ends, done: 1, finishUs, next })
-      const payload = { a: account.id, m: state.modelId }
-      if (this.#finished.length > 0) scheduler.schedule(PASS, ends, payload, key)
-      else if (next !== null) scheduler.schedule(START, next, payload, key)
-      else scheduler.cancel(key)
+    if (run.passes > 1) {
+      const begun = begin(state, run, now)
+      repo.save(begun)
+      scheduler.schedule(this.#pass, passDue(begun, 1), ref, key)
       return
     }
-    repo.beginRun(account.id, state.modelId, { kind, passes, outcome, now, ends })
-    scheduler.schedule(PASS, now + Math.round(duration / passes), { a: account.id, m: state.modelId }, key)
+    // A one-pass run (periodic, INCREMENTAL) writes what changed as it starts and settles by itself at its end.
+    const stampUs = writes(run.outcome) ? this.#writePass(account, state.modelId, kind, 1, 1, run.outcome, now).stampUs : null
+    const begun = begin(state, run, now, {
+      finishUs: writtenFinishUs(run.ends, stampUs),
+      next: nextStart(run.outcome, run.ends, this.intervalFor(account.tenantId))
+    })
+    repo.save(begun)
+    if (this.#d.observed(account.tenantId)) scheduler.schedule(this.#pass, run.ends, ref, key)
+    else if (begun.nextSyncStart !== null) scheduler.schedule(this.#start, begun.nextSyncStart, ref, key)
+    else scheduler.cancel(key)
   }
 
-  #onStart (job: JobPayload, now: number): void {
-    const { repo, settings } = this.#d
-    const account = this.#d.account(job.a)
-    const found = repo.stateAndAccount(job.a, job.m)
+  #writePass (account: SyncAccount, modelId: string, kind: SyncKind, pass: number, passes: number, outcome: SyncOutcome, now: number) {
+    return this.#d.data.pass({ accountId: account.id, category: account.category, modelId, kind, pass, passes, partial: outcome === 'PARTIALLY_SYNCED', now })
+  }
+
+  /**
+   * Writes a run that settles by itself down as finished and announces it. On time (its finish job) it
+   * also schedules the next start; noticed later, the caller goes on from the finished state.
+   */
+  #settle (account: SyncAccount, state: SyncState, onTime: boolean): SyncState {
+    const run = state.run!
+    const finished = finish(state, run.finishUs!, state.nextSyncStart)
+    this.#d.repo.save(finished, true)
+    if (onTime && finished.nextSyncStart !== null) {
+      this.#d.scheduler.schedule(this.#start, finished.nextSyncStart, { accountId: account.id, modelId: state.modelId }, jobKey(account.id, state.modelId))
+    }
+    // Its records were written as it started: a finish lists every field of the model.
+    this.#finished(account, state, finished, this.#d.data.fields(state.modelId), run.ends, onTime)
+    return finished
+  }
+
+  #finished (account: SyncAccount, before: SyncState, after: SyncState, syncedFields: readonly string[], at: number, onTime: boolean): void {
+    this.#d.events.emit('model-sync:finished', {
+      account,
+      state: after,
+      syncedFields,
+      accountSyncCompleted: onTime && this.#d.repo.closeRoundIfComplete(account.id),
+      wasInitialSync: before.isInitialSync,
+      at,
+      onTime
+    })
+  }
+
+  #onStart (job: ModelRef, now: number): void {
+    const found = this.#d.repo.stateAndAccount(job.accountId, job.modelId)
+    const account = found === undefined ? undefined : this.#lookup(job.accountId)
     if (account === undefined || found === undefined) return
-    const { account: row } = found
-    let state = found.state
-    if (settlesOnRead(state) && now >= state.run!.ends) {
-      this.#materialize(state)
-      state = settle(state, now)
-    }
-    if (!state.enabled || state.run !== null || row.paused) return
-    if (now - row.lastRequestAt > settings.idlePauseMs) {
-      this.pause(job.a, 'idle')
+    const state = ended(found.state, now) ? this.#settle(account, found.state, false) : found.state
+    if (!state.enabled || state.run !== null || found.account.paused) return
+    if (now - found.account.lastRequestAt > this.#d.settings.idlePauseMs) {
+      this.pause(job.accountId, 'idle')
       return
     }
-    this.#begin(account, state, state.isInitialSync ? 'initial' : 'periodic', now)
+    this.#begin(account, state, scheduledKind(state), now)
   }
 
-  #onPass (job: JobPayload, now: number): void {
-    const { repo, data, scheduler } = this.#d
-    const account = this.#d.account(job.a)
-    const state = repo.state(job.a, job.m)
+  #onPass (job: ModelRef, now: number): void {
+    const { repo, scheduler } = this.#d
+    const state = repo.state(job.accountId, job.modelId)
+    const account = state === undefined ? undefined : this.#lookup(job.accountId)
     if (account === undefined || state === undefined || state.run === null) return
+    if (settlesByItself(state)) {
+      this.#settle(account, state, true)
+      return
+    }
     const run = state.run
-    if (settlesOnRead(state)) {
-      // Written when it started: the finish only settles it and tells the listeners.
-      this.#materialize(state)
-      if (state.nextSyncStart !== null) scheduler.schedule(START, state.nextSyncStart, job, jobKey(account.id, state.modelId))
-      this.#emitFinished(account, state, this.#d.data.fields(state.modelId))
-      return
-    }
     const pass = run.done + 1
-    let syncedFields: readonly string[] = []
-    if (run.outcome === 'DONE' || run.outcome === 'PARTIALLY_SYNCED') {
-      syncedFields = data.pass({
-        accountId: account.id,
-        category: account.category,
-        modelId: state.modelId,
-        kind: run.kind,
-        pass,
-        passes: run.passes,
-        partial: run.outcome === 'PARTIALLY_SYNCED',
-        now
-      }).syncedFields
-    }
+    const syncedFields = writes(run.outcome) ? this.#writePass(account, state.modelId, run.kind, pass, run.passes, run.outcome, now).syncedFields : []
+    const key = jobKey(account.id, state.modelId)
     if (pass < run.passes) {
-      repo.passDone(account.id, state.modelId, pass)
-      const started = state.lastSyncStart ?? now
-      const due = started + Math.round((run.ends - started) * (pass + 1) / run.passes)
-      scheduler.schedule(PASS, due, job, jobKey(account.id, state.modelId))
+      const next = passed(state, pass)
+      repo.save(next)
+      scheduler.schedule(this.#pass, passDue(next, pass + 1), job, key)
       return
     }
-    const next = run.outcome === 'PAUSED' ? null : now + this.intervalFor(account.tenantId)
-    repo.finish(account.id, state.modelId, run.outcome, data.finishStamp(now), next)
-    if (next !== null) scheduler.schedule(START, next, job, jobKey(account.id, state.modelId))
-    this.#emitFinished(account, state, syncedFields)
-  }
-
-  /** `before` is the state as the run left it, before finishing. */
-  #emitFinished (account: SyncAccount, before: SyncState, syncedFields: readonly string[]): void {
-    // Hundreds of thousands of syncs a simulated day: read back only when someone listens.
-    if (this.#finished.length === 0) return
-    const finished = this.#d.repo.state(account.id, before.modelId)!
-    const accountSyncCompleted = this.#d.repo.closeRoundIfComplete(account.id)
-    for (const fn of this.#finished) {
-      fn({ account, state: finished, syncedFields, accountSyncCompleted, wasInitialSync: before.isInitialSync })
-    }
+    const finished = finish(state, this.#d.data.finishStamp(now), nextStart(run.outcome, now, this.intervalFor(account.tenantId)))
+    repo.save(finished, true)
+    if (finished.nextSyncStart !== null) scheduler.schedule(this.#start, finished.nextSyncStart, job, key)
+    this.#finished(account, state, finished, syncedFields, now, true)
   }
 }
-
-interface JobPayload { a: string, m: string }
-
-/** A run written in full when it started: it has no pass job and finishes by itself at `ends`. */
-function settlesOnRead (s: SyncState): boolean {
-  return s.run !== null && s.run.done === s.run.passes && s.run.finishUs !== null
-}
-
-/** The state as of `now`: an ended settle-on-read run shows finished; a running one hides its next start. */
-function settle (s: SyncState, now: number): SyncState {
-  if (!settlesOnRead(s)) return s
-  const run = s.run!
-  if (now < run.ends) return { ...s, nextSyncStart: null }
-  return {
-    ...s,
-    status: run.outcome,
-    lastSyncResult: run.outcome,
-    lastSyncFinished: run.finishUs,
-    isInitialSync: run.outcome === 'DONE' ? false : s.isInitialSync,
-    run: null
-  }
-}
-
-export const IDLE_PAUSE_MS = 14 * DAY

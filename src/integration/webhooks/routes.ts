@@ -4,22 +4,30 @@ import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
+import type { AccountService } from '../accounts/account-service.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { CATEGORIES, isCategory } from '../catalog/categories.js'
-import { requestTenant } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import type { IntegrationServices } from '../services.js'
-import type { SyncService } from '../sync/sync-service.js'
+import type { SyncState } from '../sync/sync-state.js'
+import type { DeliveryFaults } from './delivery-faults.js'
+import type { FanOut } from './fan-out.js'
 import { onDemandData } from './on-demand.js'
 import {
   Deleted, DeliveryList, TargetDeleteQuery, DeliveryQuery, DeliveryView, FaultBody, FaultList, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
 } from './schemas.js'
+import type { SignatureKeys } from './signature-keys.js'
+import type { Target, WebhookTargets } from './targets.js'
 import type { Delivery, StoredFault } from './webhook-repository.js'
-import type { Target, WebhookService } from './webhook-service.js'
 
 export interface WebhookRouteOptions {
-  readonly services: IntegrationServices
-  readonly webhooks: WebhookService
-  readonly sync: SyncService
+  readonly auth: UnifiedAuth
+  readonly accounts: AccountService
+  readonly targets: WebhookTargets
+  readonly keys: SignatureKeys
+  readonly fanOut: FanOut
+  readonly faults: DeliveryFaults
+  /** Every model's sync state now: the data of an event sent on demand. */
+  readonly syncStates: (accountId: string) => SyncState[]
   readonly clock: Clock
 }
 
@@ -51,9 +59,8 @@ export const deliveryView = (d: Delivery): DeliveryView => ({
 const faultView = (f: StoredFault) => ({ kind: f.kind, remaining: f.remaining, fraction: f.fraction, delay_ms: f.delayMs, created_at: iso(f.createdAt) })
 
 /** The control API of webhooks under /_unimock/webhooks, per tenant (the Bearer API key). */
-export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { services, webhooks, sync, clock }) => {
+export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { auth, accounts, targets, keys, fanOut, faults, syncStates, clock }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const { auth, accounts } = services
   const tags = ['control']
   installLenientJson(app)
   const emptyBody = async (request: { body: unknown }): Promise<void> => { request.body ??= {} }
@@ -64,14 +71,14 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request, reply) => {
     const { url, events, category } = request.body
     if (category !== undefined && !isCategory(category)) throw appError('WEBHOOK_BAD_CATEGORY', { value: category, allowed: CATEGORIES.join(', ') })
-    const target = webhooks.addTarget(requestTenant(request).id, { url, events: events ?? null, category: category ?? null })
+    const target = targets.add(requestTenant(request).id, { url, events: events ?? null, category: category ?? null })
     return reply.code(201).send(targetView(target))
   })
 
   r.get('/webhooks/targets', {
     onRequest: auth.tenant,
     schema: { tags, summary: 'The webhook targets of this API key (--webhook-url ones first)', response: { 200: TargetList, 401: Problem } }
-  }, async (request) => ({ results: webhooks.targets(requestTenant(request).id).map(targetView) }))
+  }, async (request) => ({ results: targets.all(requestTenant(request).id).map(targetView) }))
 
   r.delete('/webhooks/targets', {
     onRequest: auth.tenant,
@@ -81,13 +88,13 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
       querystring: TargetDeleteQuery,
       response: { 200: Deleted, 400: Problem, 401: Problem }
     }
-  }, async (request) => ({ deleted: webhooks.removeTargets(requestTenant(request).id, request.query.url) }))
+  }, async (request) => ({ deleted: targets.removeAll(requestTenant(request).id, request.query.url) }))
 
   r.delete('/webhooks/targets/:id', {
     onRequest: auth.tenant,
     schema: { tags, summary: 'Delete one webhook target', params: TargetParams, response: { 200: Deleted, 401: Problem, 404: Problem, 409: Problem } }
   }, async (request) => {
-    webhooks.removeTarget(requestTenant(request).id, request.params.id)
+    targets.remove(requestTenant(request).id, request.params.id)
     return { deleted: 1 }
   })
 
@@ -95,7 +102,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
     onRequest: auth.tenant,
     schema: { tags, summary: 'The key this API key\'s webhooks are signed with', response: { 200: SignatureKey, 401: Problem } }
   }, async (request) => ({
-    ...webhooks.signatureKey(requestTenant(request).id),
+    ...keys.of(requestTenant(request).id),
     header: 'X-Merge-Webhook-Signature' as const,
     algorithm: 'base64url (with = padding) of HMAC-SHA256(key, raw body bytes)'
   }))
@@ -106,20 +113,20 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request) => {
     const q = request.query
     const limit = q.limit ?? 100
-    const rows = webhooks.deliveries(requestTenant(request).id, { event: q.event, account: q.account, state: q.state, afterSeq: q.after ?? 0, limit })
+    const rows = fanOut.deliveries(requestTenant(request).id, { event: q.event, account: q.account, state: q.state, afterSeq: q.after ?? 0, limit })
     return { results: rows.map(deliveryView), next_after: rows.length === limit ? rows[rows.length - 1]!.seq : null }
   })
 
   r.get('/webhooks/deliveries/:id', {
     onRequest: auth.tenant,
     schema: { tags, summary: 'One delivery of the journal', params: TargetParams, response: { 200: DeliveryView, 401: Problem, 404: Problem } }
-  }, async (request) => deliveryView(webhooks.delivery(requestTenant(request).id, request.params.id)))
+  }, async (request) => deliveryView(fanOut.delivery(requestTenant(request).id, request.params.id)))
 
   r.post('/webhooks/deliveries/:id/redeliver', {
     onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: { tags, summary: 'Send a delivery again (a new journal entry with the same body, signed with the current key)', params: TargetParams, response: { 202: DeliveryView, 400: Problem, 401: Problem, 404: Problem, 413: Problem, 415: Problem } }
-  }, async (request, reply) => reply.code(202).send(deliveryView(webhooks.redeliver(requestTenant(request).id, request.params.id, clock.now()))))
+  }, async (request, reply) => reply.code(202).send(deliveryView(fanOut.redeliver(requestTenant(request).id, request.params.id, clock.now()))))
 
   r.post('/webhooks/faults', {
     onRequest: auth.tenant,
@@ -137,7 +144,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
       throw appError('WEBHOOK_BAD_FAULT', { kind: b.kind, reason: 'give "count" of at least 2: the next count deliveries arrive in reverse order' })
     }
     if (b.kind === 'out_of_order' && b.fraction !== undefined) throw appError('WEBHOOK_BAD_FAULT', { kind: b.kind, reason: '"fraction" does not apply; give "count"' })
-    const list = webhooks.addFault(requestTenant(request).id, {
+    const list = faults.add(requestTenant(request).id, {
       kind: b.kind, count: b.count ?? null, fraction: b.fraction ?? null, delayMs: b.kind === 'out_of_order' ? (delayMs ?? 1000) : delayMs
     })
     return reply.code(201).send({ results: list.map(faultView) })
@@ -146,13 +153,13 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   r.get('/webhooks/faults', {
     onRequest: auth.tenant,
     schema: { tags, summary: 'The delivery faults in force for this API key', response: { 200: FaultList, 401: Problem } }
-  }, async (request) => ({ results: webhooks.faults(requestTenant(request).id).map(faultView) }))
+  }, async (request) => ({ results: faults.list(requestTenant(request).id).map(faultView) }))
 
   r.delete('/webhooks/faults', {
     onRequest: auth.tenant,
     schema: { tags, summary: 'Clear every delivery fault of this API key', response: { 200: FaultList, 401: Problem } }
   }, async (request) => {
-    webhooks.clearFaults(requestTenant(request).id)
+    faults.clear(requestTenant(request).id)
     return { results: [] }
   })
 
@@ -167,9 +174,9 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request, reply) => {
     const tenant = requestTenant(request)
     const account = accounts.byId(tenant, request.body.linked_account_id)
-    const data = { ...onDemandData(account, request.body.event, sync.states(account.id)), ...request.body.data }
+    const data = { ...onDemandData(account, request.body.event, syncStates(account.id)), ...request.body.data }
     const now = clock.now()
-    const ids = webhooks.emitNow(account, request.body.event, data, now)
-    return reply.code(202).send({ results: ids.map((id) => deliveryView(webhooks.delivery(tenant.id, id))), next_after: null })
+    const ids = fanOut.emitNow(account, request.body.event, data, now)
+    return reply.code(202).send({ results: ids.map((id) => deliveryView(fanOut.delivery(tenant.id, id))), next_after: null })
   })
 }

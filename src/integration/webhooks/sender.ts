@@ -1,13 +1,18 @@
 import { performance } from 'node:perf_hooks'
 import type { Dispatcher } from 'undici'
 import { loadUndici } from '../../core/undici.js'
+import { retryAfterMs } from './retry-policy.js'
 
 export interface SendResult {
   readonly statusCode: number | null
   readonly error: string | null
+  /** The answer's Retry-After, in ms, when it had a readable one. */
+  readonly retryAfterMs: number | null
   /** Wall time of the HTTP exchange: the network does not run on the simulated clock. */
   readonly durationMs: number
 }
+
+const header = (value: string | string[] | undefined): string | undefined => Array.isArray(value) ? value[0] : value
 
 const describe = (error: unknown): string => {
   const e = error as { code?: string, message?: string }
@@ -32,8 +37,9 @@ export async function postWebhook (dispatcher: Dispatcher, url: string, body: st
       bodyTimeout: timeoutMs
     })
     await res.body.dump()
-    return { statusCode: res.statusCode, error: null, durationMs: Math.round(performance.now() - started) }
+    const retryAfter = retryAfterMs(header(res.headers['retry-after']), header(res.headers.date))
+    return { statusCode: res.statusCode, error: null, retryAfterMs: retryAfter, durationMs: Math.round(performance.now() - started) }
   } catch (error) {
-    return { statusCode: null, error: describe(error), durationMs: Math.round(performance.now() - started) }
+    return { statusCode: null, error: describe(error), retryAfterMs: null, durationMs: Math.round(performance.now() - started) }
   }
 }

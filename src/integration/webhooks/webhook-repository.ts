@@ -35,6 +35,8 @@ export interface Delivery {
   readonly nextAttemptAt: number | null
   readonly duplicateOf: string | null
   readonly redeliveryOf: string | null
+  /** The events row (LinkedAccount.linked, LinkedAccount.deleted) this delivery carries, if any. */
+  readonly eventId: string | null
 }
 
 export type NewDelivery = Omit<Delivery, 'seq' | 'attempts'>
@@ -64,7 +66,7 @@ interface TargetRow { id: string, tenant_id: number, url: string, events: string
 interface DeliveryRow {
   seq: number, id: string, tenant_id: number, linked_account_id: string, event: string, target_id: string, url: string, body: string,
   signature: string, state: DeliveryState, attempts: string, faults: string, created_at: number, next_attempt_at: number | null,
-  duplicate_of: string | null, redelivery_of: string | null
+  duplicate_of: string | null, redelivery_of: string | null, event_id: string | null
 }
 interface FaultRow { seq: number, tenant_id: number, kind: FaultKind, remaining: number | null, count: number | null, fraction: number | null, delay_ms: number | null, created_at: number }
 
@@ -87,16 +89,17 @@ const toDelivery = (r: DeliveryRow): Delivery => ({
   createdAt: r.created_at,
   nextAttemptAt: r.next_attempt_at,
   duplicateOf: r.duplicate_of,
-  redeliveryOf: r.redelivery_of
+  redeliveryOf: r.redelivery_of,
+  eventId: r.event_id
 })
 const toFault = (r: FaultRow): StoredFault => ({
   seq: r.seq, tenantId: r.tenant_id, kind: r.kind, remaining: r.remaining, count: r.count, fraction: r.fraction, delayMs: r.delay_ms, createdAt: r.created_at
 })
 
 const DELIVERY_COLUMNS = `seq, id, tenant_id, linked_account_id, event, target_id, url, body, signature, state, attempts, faults, created_at,
-  next_attempt_at, duplicate_of, redelivery_of`
+  next_attempt_at, duplicate_of, redelivery_of, event_id`
 
-/** The SQL of webhooks: targets, signature keys, the delivery outbox and journal, and delivery faults. */
+/** The SQL of webhooks: targets, signature keys, the outbox of deliveries (also their journal), and delivery faults. */
 export class WebhookRepository {
   readonly #db: Db
   readonly #key
@@ -112,6 +115,8 @@ export class WebhookRepository {
   readonly #finishAttempt
   readonly #nextDue
   readonly #recover
+  readonly #deliveredEvents
+  readonly #sequences
   readonly #faults
   readonly #insertFault
   readonly #setRemaining
@@ -127,7 +132,7 @@ export class WebhookRepository {
     this.#deleteTarget = db.prepare('DELETE FROM webhook_targets WHERE tenant_id = ? AND id = ?')
     this.#deleteTargets = db.prepare('DELETE FROM webhook_targets WHERE tenant_id = ?')
     this.#insertDelivery = db.prepare(`INSERT INTO webhook_deliveries (id, tenant_id, linked_account_id, event, target_id, url, body, signature, state,
-      faults, created_at, next_attempt_at, duplicate_of, redelivery_of) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      faults, created_at, next_attempt_at, duplicate_of, redelivery_of, event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#delivery = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`)
     this.#due = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
       WHERE state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`)
@@ -135,6 +140,10 @@ export class WebhookRepository {
     this.#finishAttempt = db.prepare('UPDATE webhook_deliveries SET in_flight = 0, state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?')
     this.#nextDue = db.prepare("SELECT min(next_attempt_at) FROM webhook_deliveries WHERE state = 'pending' AND in_flight = 0").pluck()
     this.#recover = db.prepare('UPDATE webhook_deliveries SET in_flight = 0 WHERE in_flight = 1')
+    this.#sequences = db.prepare("SELECT group_concat(seq) FROM sqlite_sequence WHERE name IN ('webhook_deliveries', 'webhook_targets', 'webhook_faults')").pluck()
+    // A delivered delivery's last attempt is the one the receiver took.
+    this.#deliveredEvents = db.prepare(`SELECT event_id, min(json_extract(attempts, '$[#-1].at')) AS at FROM webhook_deliveries
+      WHERE tenant_id = ? AND event_id IS NOT NULL AND state = 'delivered' GROUP BY event_id`)
     this.#faults = db.prepare('SELECT seq, tenant_id, kind, remaining, count, fraction, delay_ms, created_at FROM webhook_faults WHERE tenant_id = ? ORDER BY seq')
     this.#insertFault = db.prepare('INSERT INTO webhook_faults (tenant_id, kind, remaining, count, fraction, delay_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     this.#setRemaining = db.prepare('UPDATE webhook_faults SET remaining = ? WHERE seq = ?')
@@ -142,11 +151,12 @@ export class WebhookRepository {
     this.#deleteFaults = db.prepare('DELETE FROM webhook_faults WHERE tenant_id = ?')
   }
 
+  /** The row counters of the webhook tables: they move with every id minted, and survive a restart and a reset. */
+  sequences (): string { return String(this.#sequences.get() ?? '') }
+
   signatureKey (tenantId: number): string | undefined { return this.#key.get(tenantId) as string | undefined }
   /** Keeps an existing key: the first one generated for a tenant stays its key. */
   addSignatureKey (tenantId: number, key: string): void { this.#setKey.run(tenantId, key) }
-
-  anyTarget (): boolean { return this.#db.prepare('SELECT 1 FROM webhook_targets LIMIT 1').get() !== undefined }
 
   targets (tenantId: number): StoredTarget[] { return (this.#targets.all(tenantId) as TargetRow[]).map(toTarget) }
   addTarget (t: StoredTarget): void {
@@ -158,7 +168,7 @@ export class WebhookRepository {
 
   addDelivery (d: NewDelivery): void {
     this.#insertDelivery.run(d.id, d.tenantId, d.linkedAccountId, d.event, d.targetId, d.url, d.body, d.signature, d.state,
-      JSON.stringify(d.faults), d.createdAt, d.nextAttemptAt, d.duplicateOf, d.redeliveryOf)
+      JSON.stringify(d.faults), d.createdAt, d.nextAttemptAt, d.duplicateOf, d.redeliveryOf, d.eventId)
   }
 
   delivery (id: string): Delivery | undefined {
@@ -178,6 +188,12 @@ export class WebhookRepository {
   }
 
   nextDue (): number | null { return this.#nextDue.get() as number | null }
+
+  /** When a receiver first took each of the tenant's events that has been delivered: event id → epoch ms. */
+  deliveredEvents (tenantId: number): Map<string, number> {
+    const rows = this.#deliveredEvents.all(tenantId) as Array<{ event_id: string, at: number }>
+    return new Map(rows.map((r) => [r.event_id, r.at]))
+  }
 
   /** At start: attempts in flight when the process stopped never got an answer; they are sent again. */
   recoverInFlight (): number { return this.#recover.run().changes }

@@ -6,6 +6,8 @@ import { sync } from './005-sync.js'
 import { webhooks } from './006-webhooks.js'
 import { serviceFaults } from './007-service-faults.js'
 import { remoteEdits } from './010-remote-edits.js'
+import { typedJobs } from './011-typed-jobs.js'
+import { oneOutbox } from './012-one-outbox.js'
 
 export interface Migration {
   readonly id: number
@@ -14,4 +16,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox]

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { JournalEntry, JournalFacets } from '../../../src/integration/journal/journal-entry.js'
-import { buildReport } from '../../../src/integration/report/index.js'
+import { buildReport } from '../../../src/integration/report/report.js'
 import type { ReportInput } from '../../../src/integration/report/report-input.js'
 import { callsAfterRelinkNeeded } from '../../../src/integration/report/rules/calls-after-relink.js'
 import { modifiedAfterNotAdvancing } from '../../../src/integration/report/rules/modified-after.js'

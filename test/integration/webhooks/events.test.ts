@@ -65,9 +65,28 @@ t.test('LinkedAccount.deleted carries the account as it was; targets filter by e
   t.equal(p.linked_account.id, id)
   t.equal(p.linked_account.status, 'COMPLETE')
   t.ok(w.receiver.received[0]!.verified)
-  const outbox = (await w.control('GET', '/events')).json().results as any[]
-  t.same(outbox.map((e) => e.event), ['LinkedAccount.linked', 'LinkedAccount.deleted'])
-  t.ok(outbox.every((e) => e.delivered_at !== null), 'the account-event outbox is handed over to the webhook deliveries')
+  const log = (await w.control('GET', '/events')).json().results as any[]
+  t.same(log.map((e) => e.event), ['LinkedAccount.linked', 'LinkedAccount.deleted'])
+  const [deletion] = await w.deliveries('?event=LinkedAccount.deleted')
+  t.equal(log[0].delivered_at, null, 'linked before any target existed: no receiver took it')
+  t.equal(log[1].delivered_at, deletion.attempts[0].at, 'delivered_at is when the receiver took the deletion')
+})
+
+t.test('the events log says when a receiver first took an event, never that one was merely fanned out', async (t) => {
+  const w = await webhookSetup(t, {}, (n) => (n < 3 ? 500 : 200))
+  await w.addTarget({ events: ['LinkedAccount.linked'] })
+  await w.account('org-log')
+  const [event] = (await w.control('GET', '/events')).json().results as any[]
+  t.equal(event.delivered_at, null, 'recorded, fanned out, not yet sent')
+  await w.advance('1m')
+  const [failed] = await w.deliveries()
+  t.equal(failed.state, 'failed')
+  t.equal((await w.control('GET', '/events')).json().results[0].delivered_at, null, 'three 500s: still not delivered')
+  const again = await w.control('POST', `/webhooks/deliveries/${failed.id}/redeliver`)
+  await w.advance('1s')
+  const redelivered = (await w.deliveries()).find((d) => d.id === again.json().id)
+  t.equal(redelivered.state, 'delivered')
+  t.equal((await w.control('GET', '/events')).json().results[0].delivered_at, redelivered.attempts[0].at, 'the redelivery carried it')
 })
 
 t.test('send fires any event on demand with the real shape; errors are clear', async (t) => {

@@ -1,0 +1,25 @@
+import type { LinkedAccount } from './linked-account.js'
+
+/** A linked account finished the link flow (or was created complete through the control API). */
+export interface AccountLinked {
+  readonly account: LinkedAccount
+  /** true when the account had finished linking before: the same account token, new credentials. */
+  readonly isRelink: boolean
+  /** Id of its LinkedAccount.linked row in the events log. */
+  readonly eventId: string
+  readonly at: number
+}
+
+/** A linked account is being deleted: listeners run before its row goes, and `account` is its last state. */
+export interface AccountDeleted {
+  readonly account: LinkedAccount
+  /** Id of its LinkedAccount.deleted row in the events log. */
+  readonly eventId: string
+  readonly at: number
+}
+
+/** The accounts domain's entries in the event map (../domain-events.ts). */
+export interface AccountEvents {
+  'account:linked': AccountLinked
+  'account:deleted': AccountDeleted
+}

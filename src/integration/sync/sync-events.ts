@@ -1,0 +1,35 @@
+import type { SyncState } from './sync-state.js'
+
+/** The account as the sync work needs it: what never changes for an account. */
+export interface SyncAccount {
+  readonly id: string
+  readonly tenantId: number
+  readonly category: string
+}
+
+/**
+ * A run of one model finished. Emitted once per run, when it settles: at its end when the run has work at
+ * its end (every initial or FULL run) or its tenant is observed (see SyncService), otherwise when the
+ * model is next touched (its next start, or a change through the API).
+ */
+export interface ModelSyncFinished {
+  readonly account: SyncAccount
+  /** The model's state as the run left it, finished. */
+  readonly state: SyncState
+  readonly syncedFields: readonly string[]
+  /**
+   * With this finish, every enabled model has synced since the last account-wide completion and none is
+   * running. Judged only at the instant a run ends (`onTime`): a finish noticed later cannot tell.
+   */
+  readonly accountSyncCompleted: boolean
+  readonly wasInitialSync: boolean
+  /** When the run ended. */
+  readonly at: number
+  /** Emitted at the run's end; false when the run settled by itself and was noticed later. */
+  readonly onTime: boolean
+}
+
+/** The sync domain's entries in the event map (../domain-events.ts). */
+export interface SyncEvents {
+  'model-sync:finished': ModelSyncFinished
+}

@@ -1,0 +1,120 @@
+import type { Dispatcher as HttpDispatcher } from 'undici'
+import type { Clock } from '../../core/clock.js'
+import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
+import type { Db } from '../../store/database.js'
+import { afterAttempt, type RetryPolicy } from './retry-policy.js'
+import { postWebhook } from './sender.js'
+import type { WebhookStreams } from './streams.js'
+import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
+
+/** Deliveries started together by one dispatch run. */
+const BATCH = 500
+const KEY = 'webhooks.dispatch'
+
+export interface DispatcherDeps {
+  readonly db: Db
+  readonly clock: Clock
+  readonly scheduler: Scheduler
+  readonly repo: WebhookRepository
+  readonly streams: WebhookStreams
+  /** Every outgoing request goes through it (tests hand in a MockAgent). */
+  readonly http: HttpDispatcher
+  readonly timeoutMs: number
+  readonly policy: RetryPolicy
+  readonly log: { error(obj: object, msg: string): void }
+}
+
+/**
+ * Sends the outbox's due deliveries. A dispatch job (one pending at most: the scheduler keeps the earliest)
+ * claims them and POSTs them after its transaction, recording each attempt and what the retry policy makes
+ * of it; a retry is the same delivery due again.
+ *
+ * Why one target never blocks another: a dispatch run starts every due delivery at once, one chain per
+ * target (a target's deliveries go one after another, in order; different targets in parallel), and hands
+ * the chains to the clock as work of this instant (Clock.hold): the virtual clock moves on once they are
+ * done, so POST /_unimock/clock/advance returns after the deliveries due in its window; the real clock
+ * lets them run while other jobs proceed, and the next run appends to the per-target chains.
+ */
+export class Dispatcher {
+  readonly #d: DispatcherDeps
+  readonly #job: JobKind<Record<string, never>>
+  readonly #chains = new Map<string, Promise<void>>()
+  readonly #inFlight = new Set<Promise<void>>()
+  #closing = false
+
+  constructor (deps: DispatcherDeps) {
+    this.#d = deps
+    this.#job = deps.scheduler.define<Record<string, never>>('webhooks.dispatch', (_payload, now) => this.#dispatch(now))
+  }
+
+  /** Makes sure a dispatch run happens by `at`. Safe inside the caller's transaction. */
+  wake (at: number): void {
+    this.#d.scheduler.scheduleEarliest(this.#job, at, {}, KEY)
+  }
+
+  /** At start: deliveries interrupted by a stop are pending again, and a dispatch run is due for them. */
+  resume (): void {
+    this.#d.repo.recoverInFlight()
+    const next = this.#d.repo.nextDue()
+    if (next !== null) this.wake(next)
+  }
+
+  reset (): void {
+    this.#chains.clear()
+  }
+
+  /** Stops recording results (the database is about to close) and waits for attempts in flight. */
+  async close (): Promise<void> {
+    this.#closing = true
+    await Promise.allSettled([...this.#inFlight])
+  }
+
+  #dispatch (now: number): { after?: () => Promise<void> } | undefined {
+    const batch = this.#d.repo.claimDue(now, BATCH)
+    const next = this.#d.repo.nextDue()
+    if (next !== null) this.wake(Math.max(next, now))
+    if (batch.length === 0) return undefined
+    return { after: () => this.#d.clock.hold(this.#start(batch)) }
+  }
+
+  #start (batch: readonly Delivery[]): Promise<void> {
+    const byTarget = new Map<string, Delivery[]>()
+    for (const d of batch) {
+      const key = `${d.targetId}\n${d.url}`
+      const list = byTarget.get(key)
+      if (list === undefined) byTarget.set(key, [d]); else list.push(d)
+    }
+    const runs: Array<Promise<void>> = []
+    for (const [key, list] of byTarget) {
+      const previous = this.#chains.get(key) ?? Promise.resolve()
+      const chain = previous.then(async () => {
+        for (const d of list) await this.#attempt(d)
+      }).catch((error: unknown) => { this.#d.log.error({ err: error }, 'webhook delivery chain failed') })
+      this.#chains.set(key, chain)
+      void chain.then(() => { if (this.#chains.get(key) === chain) this.#chains.delete(key) })
+      runs.push(chain)
+    }
+    const all = Promise.all(runs).then(() => {})
+    this.#inFlight.add(all)
+    void all.then(() => { this.#inFlight.delete(all) })
+    return all
+  }
+
+  async #attempt (d: Delivery): Promise<void> {
+    if (this.#closing) return
+    const at = this.#d.clock.now()
+    const result = await postWebhook(this.#d.http, d.url, d.body, d.signature, this.#d.timeoutMs)
+    if (this.#closing || !this.#d.db.open) return
+    const attempts: Attempt[] = [...d.attempts, { at, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs }]
+    const decision = afterAttempt(attempts.length, result, () => this.#d.streams.random.next(), this.#d.policy)
+    this.#d.db.transaction(() => {
+      if (decision.state !== 'pending') {
+        this.#d.repo.finishAttempt(d.id, decision.state, attempts, null)
+        return
+      }
+      const retryAt = this.#d.clock.now() + decision.retryInMs
+      this.#d.repo.finishAttempt(d.id, 'pending', attempts, retryAt)
+      this.wake(retryAt)
+    })()
+  }
+}

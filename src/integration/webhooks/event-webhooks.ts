@@ -1,0 +1,49 @@
+import type { AccountDeleted, AccountLinked } from '../accounts/account-events.js'
+import type { LinkedAccount } from '../accounts/linked-account.js'
+import type { ModelSyncFinished } from '../sync/sync-events.js'
+import type { SyncState } from '../sync/sync-state.js'
+import type { FanOut } from './fan-out.js'
+import { deletedData, linkedData, modelSyncedData, syncCompletedData } from './payloads.js'
+import type { WebhookTargets } from './targets.js'
+import { SYNCED_SUFFIX, webhookModelName } from './webhook-models.js'
+
+export interface EventWebhookDeps {
+  readonly fanOut: FanOut
+  readonly targets: WebhookTargets
+  /** The account as it is now, for the linked_account object of a sync event. */
+  readonly account: (id: string) => LinkedAccount
+  /** Every model's sync state now, for LinkedAccount.sync_completed. */
+  readonly syncStates: (accountId: string) => SyncState[]
+}
+
+/**
+ * The webhook events of the unified service's domain events, in the real service's shapes: LinkedAccount.linked
+ * and .deleted, {Model}.synced and LinkedAccount.sync_completed. Each runs inside the transaction of the
+ * change, so the deliveries commit (or roll back) with it.
+ */
+export class EventWebhooks {
+  readonly #d: EventWebhookDeps
+
+  constructor (deps: EventWebhookDeps) {
+    this.#d = deps
+  }
+
+  accountLinked (e: AccountLinked): void {
+    this.#d.fanOut.emit(e.account, 'LinkedAccount.linked', linkedData(e.account, e.isRelink), e.at, e.eventId)
+  }
+
+  /** The account row is deleted right after: its snapshot goes into the payload now. */
+  accountDeleted (e: AccountDeleted): void {
+    this.#d.fanOut.emit(e.account, 'LinkedAccount.deleted', deletedData(e.account), e.at, e.eventId)
+  }
+
+  modelSyncFinished (e: ModelSyncFinished): void {
+    // Hundreds of thousands of syncs a simulated day: read the account back only for a tenant with targets.
+    if (this.#d.targets.all(e.account.tenantId).length === 0) return
+    const account = this.#d.account(e.account.id)
+    this.#d.fanOut.emit(account, webhookModelName(account.category, e.state.modelName) + SYNCED_SUFFIX, modelSyncedData(account, e.state, e.syncedFields), e.at)
+    if (e.accountSyncCompleted) {
+      this.#d.fanOut.emit(account, 'LinkedAccount.sync_completed', syncCompletedData(account, this.#d.syncStates(account.id), e.wasInitialSync), e.at)
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { AccountDetails } from '../accounts/schemas.js'
+import { Nullable } from '../http/schemas.js'
+import { SyncStatusRecord } from '../sync/schemas.js'
+import { SYNC_OUTCOMES } from '../sync/sync-state.js'
+
+/**
+ * The bodies unimock POSTs to webhook targets, in the real service's shapes (facts §10): `hook` (which
+ * target, which event), `linked_account` (the account as account-details shows it) and the event's `data`.
+ * WEBHOOK_PAYLOADS maps each event to its body, for the OpenAPI document's `webhooks` section; a body sent
+ * on demand with extra `data` fields (POST /_unimock/webhooks/send) is the one exception to them.
+ */
+
+const Hook = Type.Object({
+  id: Type.String({ description: 'the target\'s id (GET /_unimock/webhooks/targets)' }),
+  event: Type.String({ description: 'the event name, e.g. LinkedAccount.linked or Employee.synced' }),
+  target: Type.String({ description: 'the URL posted to, {category} filled in' })
+}, { additionalProperties: false })
+
+const Integration = {
+  integration_name: Nullable(Type.String()),
+  integration_id: Nullable(Type.String({ description: 'the integration\'s slug' }))
+}
+
+export const LinkedData = Type.Object({
+  is_relink: Type.Boolean(),
+  ...Integration
+}, { additionalProperties: false })
+
+export const DeletedData = Type.Object(Integration, { additionalProperties: false })
+
+export const ModelSyncedData = Type.Object({
+  ...Integration,
+  synced_fields: Type.Array(Type.String(), { description: 'the fields this sync wrote; empty when sent on demand' }),
+  sync_status: SyncStatusRecord
+}, { additionalProperties: false })
+
+export const SyncCompletedData = Type.Object({
+  is_initial_sync: Type.Boolean(),
+  ...Integration,
+  sync_status: Type.Record(Type.String({ description: 'model_id' }), Type.Object({
+    last_sync_finished: Nullable(Type.String({ format: 'date-time' })),
+    last_sync_result: Nullable(Type.Union(SYNC_OUTCOMES.map((o) => Type.Literal(o))))
+  }, { additionalProperties: false }), { description: 'every enabled model' })
+}, { additionalProperties: false })
+
+export type LinkedData = Static<typeof LinkedData>
+export type DeletedData = Static<typeof DeletedData>
+export type ModelSyncedData = Static<typeof ModelSyncedData>
+export type SyncCompletedData = Static<typeof SyncCompletedData>
+
+const body = <D extends TSchema>(description: string, data: D) => Type.Object({
+  hook: Hook,
+  linked_account: AccountDetails,
+  data
+}, { additionalProperties: false, description })
+
+/** Event name → the body of its deliveries. `{Model}.synced` stands for every model's event (Employee.synced, CRMAccount.synced ...). */
+export const WEBHOOK_PAYLOADS = {
+  'LinkedAccount.linked': body('A linked account finished linking (is_relink: it had before)', LinkedData),
+  'LinkedAccount.sync_completed': body('Every enabled model of the account has synced since the last account-wide sync', SyncCompletedData),
+  'LinkedAccount.deleted': body('A linked account was deleted; linked_account is its last state', DeletedData),
+  '{Model}.synced': body('One model of the account finished a sync', ModelSyncedData)
+} as const
+
+/** The schema of an event's body: the LinkedAccount.* ones by name, every other one a {Model}.synced. */
+export function payloadSchema (event: string): TSchema | undefined {
+  if (event in WEBHOOK_PAYLOADS) return WEBHOOK_PAYLOADS[event as keyof typeof WEBHOOK_PAYLOADS]
+  return event.endsWith('.synced') && !event.startsWith('LinkedAccount.') ? WEBHOOK_PAYLOADS['{Model}.synced'] : undefined
+}
