@@ -12,8 +12,8 @@ export interface Received {
   readonly verified: boolean
 }
 
-/** What the receiver answers to the n-th request (0-based): a status, or 'hang' (never answer). */
-export type Behaviour = (n: number, body: any) => number | 'hang'
+/** What the receiver answers to the n-th request (0-based): a status (with headers), or 'hang' (never answer). */
+export type Behaviour = (n: number, body: any) => number | { status: number, headers: Record<string, string> } | 'hang'
 
 /** The README's verification recipe, verbatim: compare without '=' padding, in constant time. */
 export function verifySignature (key: string, rawBody: Buffer, header: string | undefined): boolean {
@@ -26,10 +26,17 @@ export function verifySignature (key: string, rawBody: Buffer, header: string | 
 /** A webhook receiver on 127.0.0.1, closed when the test ends. */
 export async function startReceiver (t: Test, behaviour: Behaviour = () => 200) {
   const received: Received[] = []
+  /** What happened, in order: `received /path`, `answered /path`, `abandoned /path` (the client gave up on a hanging request). */
+  const timeline: string[] = []
   let key = ''
   let n = 0
   const hanging: ServerResponse[] = []
   const waiters: Array<{ count: number, resolve: () => void }> = []
+  const watchers: Array<{ event: string, resolve: () => void }> = []
+  const note = (event: string): void => {
+    timeline.push(event)
+    for (const w of watchers.filter((x) => x.event === event)) { watchers.splice(watchers.indexOf(w), 1); w.resolve() }
+  }
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -38,10 +45,17 @@ export async function startReceiver (t: Test, behaviour: Behaviour = () => 200) 
       const header = req.headers['x-merge-webhook-signature']
       const json = JSON.parse(raw.toString('utf8'))
       received.push({ path: req.url ?? '', headers: req.headers, raw: raw.toString('utf8'), json, verified: verifySignature(key, raw, typeof header === 'string' ? header : undefined) })
+      note(`received ${req.url ?? ''}`)
       for (const w of waiters.filter((x) => received.length >= x.count)) { waiters.splice(waiters.indexOf(w), 1); w.resolve() }
       const answer = behaviour(n++, json)
-      if (answer === 'hang') { hanging.push(res); return }
-      res.writeHead(answer, { 'content-type': 'application/json' }).end('{"ok":true}')
+      if (answer === 'hang') {
+        hanging.push(res)
+        res.once('close', () => { note(`abandoned ${req.url ?? ''}`) })
+        return
+      }
+      const { status, headers } = typeof answer === 'number' ? { status: answer, headers: {} } : answer
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end('{"ok":true}')
+      note(`answered ${req.url ?? ''}`)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -53,11 +67,16 @@ export async function startReceiver (t: Test, behaviour: Behaviour = () => 200) 
   return {
     url,
     received,
+    timeline,
     setKey: (k: string) => { key = k },
     /** Resolves once `count` requests have arrived: for the real clock, where nothing is advanced. */
     arrived: (count: number) => new Promise<void>((resolve) => {
       if (received.length >= count) resolve(); else waiters.push({ count, resolve })
     }),
-    events: () => received.map((r) => r.json.hook.event as string)
+    events: () => received.map((r) => r.json.hook.event as string),
+    /** Resolves once `event` (e.g. `abandoned /slow`) is in the timeline: what happens on sockets, not on a clock. */
+    until: (event: string) => new Promise<void>((resolve) => {
+      if (timeline.includes(event)) resolve(); else watchers.push({ event, resolve })
+    })
   }
 }
