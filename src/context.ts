@@ -8,8 +8,9 @@ import type { InterfaceRegistry } from './http/interfaces.js'
 import type { Scheduler } from './jobs/scheduler.js'
 
 /**
- * What every domain is handed by the composition root: the settings and the owners of time, randomness,
- * identifiers and storage. Domains register a reset so POST /_unimock/reset restores the seeded state.
+ * What app.ts hands each interface's composition root (the plant store's, integration/compose.ts): the
+ * settings and the owners of time, randomness, identifiers and storage. A root registers a reset so
+ * POST /_unimock/reset restores the seeded state.
  */
 export interface AppContext {
   readonly config: Config
