@@ -1,6 +1,8 @@
 import type { Clock } from '../../core/clock.js'
+import { plainCursors } from '../../core/cursor.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
 import type { Db } from '../../store/database.js'
 import { type Category, CATEGORIES, isCategory } from '../categories.js'
 import { findIntegration, integrationsFor } from '../catalog/integrations.js'
@@ -10,11 +12,7 @@ import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from '../events/event-repository.js'
 import type { AccountHooks } from './account-hooks.js'
 import type { AccountFilter, AccountRepository, StoredAccount } from './account-repository.js'
-import { decodeCursor, encodeCursor } from './cursor.js'
 import { ACCOUNT_STATUSES, type AccountStatus, type LinkedAccount } from './linked-account.js'
-
-export const PAGE_SIZE_DEFAULT = 30
-export const PAGE_SIZE_MAX = 100
 
 export interface AccountListQuery {
   readonly category?: string
@@ -127,26 +125,9 @@ export class AccountService {
   /** GET linked-accounts: filters as the real service names them, cursor pagination in creation order. */
   list (tenant: Tenant, query: AccountListQuery): AccountPage {
     const filter = toFilter(query)
-    const limit = Math.min(query.page_size ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)
-    let position: number | null = null
-    let backward = false
-    if (query.cursor !== undefined) {
-      const cursor = decodeCursor(query.cursor)
-      if (cursor === undefined) throw appError('ACCOUNT_LIST_BAD_CURSOR')
-      position = cursor.position
-      backward = cursor.backward
-    }
-    const { rows, more } = this.#d.repo.page(tenant.id, filter, { position, backward, limit })
-    const first = rows[0]
-    const last = rows[rows.length - 1]
-    // Forward: rows before this page exist if we came from a cursor; backward: rows after it always do.
-    const hasNext = backward ? last !== undefined : more
-    const hasPrevious = backward ? more : position !== null && first !== undefined
-    return {
-      results: rows,
-      next: hasNext && last !== undefined ? encodeCursor({ position: last.seq, backward: false }) : null,
-      previous: hasPrevious && first !== undefined ? encodeCursor({ position: first.seq, backward: true }) : null
-    }
+    const w = walk(openCursor(plainCursors, query.cursor, undefined, () => appError('ACCOUNT_LIST_BAD_CURSOR')), pageSize(query.page_size))
+    const page = pageOf(w, this.#d.repo.walk(tenant.id, filter, w), (a) => a.seq)
+    return { results: page.rows, next: cursorText(plainCursors, page.next, undefined), previous: cursorText(plainCursors, page.previous, undefined) }
   }
 
   /**
