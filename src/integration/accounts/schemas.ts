@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, Paginated } from '../http/schemas.js'
+import { Nullable, PageSizeParam, Paginated } from '../http/schemas.js'
 
 /** `AccountIntegration`, the integration object of the account-token response. */
 export const AccountIntegration = Type.Object({
@@ -71,7 +71,7 @@ export const LinkedAccountQuery = Type.Object({
   include_duplicates: Type.Optional(Type.String({ description: 'accepted; unimock never marks duplicates' })),
   integration_name: Type.Optional(Type.String()),
   is_test_account: Type.Optional(Type.String({ description: 'present: only test accounts (false or 0: only production); absent: only production accounts, as the real service documents' })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, description: 'default 30; values above 100 are capped at 100' })),
+  page_size: Type.Optional(PageSizeParam()),
   status: Type.Optional(Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }))
 })
 export type LinkedAccountQuery = Static<typeof LinkedAccountQuery>

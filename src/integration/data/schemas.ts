@@ -1,4 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../core/pagination.js'
+import { PageSizeParam } from '../http/schemas.js'
 import type { Catalogue, DataCategory, FieldDef, ModelDef } from './catalogue.js'
 import { GENERIC_LIST_PARAMS } from './catalogue.js'
 
@@ -129,7 +131,7 @@ const BOOLEAN_PARAMS = new Set(['include_deleted_data', 'include_remote_data', '
 
 const PARAM_HELP: Readonly<Record<string, string>> = {
   cursor: 'the next or previous value of an earlier page, unchanged',
-  page_size: 'records per page: 30 by default, at most 100 (larger values are capped)',
+  page_size: `records per page: ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX} (larger values are capped)`,
   modified_after: 'only records synced strictly after this ISO 8601 instant',
   modified_before: 'only records synced strictly before this ISO 8601 instant',
   created_after: 'only records first synced strictly after this ISO 8601 instant',
@@ -146,7 +148,7 @@ const PARAM_HELP: Readonly<Record<string, string>> = {
 }
 
 function queryParam (name: string, model: ModelDef): TSchema {
-  if (name === 'page_size') return Type.Integer({ minimum: 1, description: PARAM_HELP.page_size })
+  if (name === 'page_size') return PageSizeParam(PARAM_HELP.page_size)
   if (BOOLEAN_PARAMS.has(name)) return Type.Boolean({ description: PARAM_HELP[name] })
   if (GENERIC_LIST_PARAMS.has(name)) return Type.String({ description: PARAM_HELP[name] })
   if (model.unsupportedParams.includes(name)) return Type.String({ description: 'a filter of the real service that unimock does not simulate: a request using it is refused with 400' })
