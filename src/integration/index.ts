@@ -44,7 +44,7 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
   const sync = registerSync(app, context, services, createSyncDataPort(data))
   const webhooks = registerWebhooks(app, context, services, sync)
   // The journal's hooks come before the faults': a faulted request is journaled like any other.
-  const journal = registerJournal(app, context, services, { models: data.catalogue.models, sync })
+  const journal = registerJournal(app, context, services)
   // The routes above load when the app starts, after this call: each gets the fault check.
   const faults = registerFaults(app, context, services, {
     modelAt: (category, segment) => data.catalogue.bySegment(category, segment)?.id,

@@ -126,7 +126,7 @@ t.test('onAccountDeleted listeners run inside the deletion; a throwing one keeps
   t.equal((await acct.post('/api/hris/v1/delete-account')).statusCode, 200, 'the app\'s own services have no such listener')
   const again = await c.link('hris', 'o1')
   const tenant = services.tenants.authenticate('Bearer key-a')
-  const account = services.accounts.authenticate(tenant, again.accountToken, 'hris')
+  const account = services.accounts.admit(services.accounts.identify(tenant, again.accountToken), 'hris')
   t.throws(() => { services.accounts.delete(account) }, /cleanup failed/)
   t.equal((await c.withAccount(again.accountToken).get('/api/hris/v1/account-details')).statusCode, 200, 'still there')
   fail = false

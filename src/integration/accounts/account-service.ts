@@ -67,10 +67,10 @@ export class AccountService {
   }
 
   /**
-   * The account an X-Account-Token names, for a request of `tenant` on a path of `pathCategory`.
-   * Each failure is its own 401 (403 for relinking with --relink-status 403) saying what is wrong.
+   * The account an X-Account-Token names for a request of `tenant`, whatever its state: a missing, unknown,
+   * deleted or other key's token is its own 401. `admit` then says whether the request may use it.
    */
-  authenticate (tenant: Tenant, token: string | undefined, pathCategory: string | undefined): StoredAccount {
+  identify (tenant: Tenant, token: string | undefined): StoredAccount {
     if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
     const presented = digest(token.trim())
     const hash = presented.toString('hex')
@@ -82,6 +82,14 @@ export class AccountService {
       throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
     }
     if (account.tenantId !== tenant.id) throw appError('AUTH_ACCOUNT_TOKEN_OTHER_KEY')
+    return account
+  }
+
+  /**
+   * The identified account, if a request on a path of `pathCategory` may use it now: another category, an
+   * account needing relinking (403 with --relink-status 403) and an incomplete one are each their own 401.
+   */
+  admit (account: StoredAccount, pathCategory: string | undefined): StoredAccount {
     if (pathCategory !== undefined && account.category !== pathCategory) {
       throw appError('AUTH_ACCOUNT_WRONG_CATEGORY', { pathCategory, accountCategory: account.category })
     }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../categories.js'
 import { requestAccount, requestOrigin, requestTenant } from '../http/account-auth.js'
+import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { IntegrationServices } from '../services.js'
 import { accountDetails, linkedAccountItem } from './account-views.js'
@@ -18,6 +19,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
 
     r.get(`/api/${category}/v1/account-details`, {
       onRequest: auth.account,
+      config: journaled('account-details'),
       schema: {
         tags,
         summary: 'The linked account of the X-Account-Token',
@@ -27,6 +29,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
 
     r.post(`/api/${category}/v1/delete-account`, {
       onRequest: auth.account,
+      config: journaled('delete-account'),
       schema: {
         tags,
         summary: 'Delete the linked account of the X-Account-Token (POST, not DELETE); answers 200 with an empty body',
@@ -40,6 +43,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
 
     r.get(`/api/${category}/v1/linked-accounts`, {
       onRequest: auth.tenant,
+      config: journaled('linked-accounts'),
       schema: {
         tags,
         summary: 'The API key\'s linked accounts, filtered, in pages (every category\'s path lists all categories)',
@@ -48,6 +52,7 @@ export const accountRoutes: FastifyPluginAsync<{ services: IntegrationServices }
       }
     }, async (request) => {
       const page = accounts.list(requestTenant(request), request.query)
+      request.journal.page(page.next, page.previous)
       const origin = requestOrigin(request)
       return { next: page.next, previous: page.previous, results: page.results.map((a) => linkedAccountItem(a, origin)) }
     })

@@ -5,6 +5,7 @@ import { iso, webhookListenerUrl } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import { requestOrigin, requestTenant } from '../http/account-auth.js'
 import { installLenientJson } from '../http/json-body.js'
+import { journaled } from '../http/journal-recorder.js'
 import type { IntegrationServices } from '../services.js'
 import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
@@ -81,6 +82,7 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
 
   r.post('/link-tokens/:link_token/complete', {
     onRequest: auth.tenant,
+    config: journaled('link-complete', { linkToken: 'params' }),
     preValidation: emptyBody,
     schema: {
       tags,

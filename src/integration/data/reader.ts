@@ -22,6 +22,13 @@ export interface Page {
   readonly results: Array<Record<string, unknown>>
 }
 
+/** A page serialised, ready to send, and its cursors (for the request journal). */
+export interface JsonPage {
+  readonly json: Buffer
+  readonly next: string | null
+  readonly previous: string | null
+}
+
 interface FoundPage {
   readonly next: string | null
   readonly previous: string | null
@@ -56,7 +63,7 @@ export class DataReader {
   readonly #cursors: CursorCodec<CursorBinding>
   readonly #cache: RecordCache
   /** Serialised pages by (data set, its last stamp, query, cursor), most recently used last. */
-  readonly #pages = new Map<string, Buffer>()
+  readonly #pages = new Map<string, JsonPage>()
   readonly #pageBudget: number
   #pageBytes = 0
 
@@ -80,7 +87,7 @@ export class DataReader {
    * cache when unchanged, and a page asked for again (polling, a retried walk) is sent from the page cache
    * without touching the store, the generator or the encoder.
    */
-  listJson (accountId: string, model: ModelDef, q: ListQuery): Buffer {
+  listJson (accountId: string, model: ModelDef, q: ListQuery): JsonPage {
     // A page is a pure function of the synced state and the query; every sync pass moves the data set's
     // last stamp, so a page cached under the stamp it was read at is exactly what a new read would give.
     // Expanded pages also depend on other models' state, and are not cached.
@@ -97,16 +104,17 @@ export class DataReader {
     const found = this.#page(accountId, model, q)
     const results = found.data === undefined ? '' : this.#json(model, found.data, found.rows, q).join(',')
     const json = Buffer.from(`{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":[${results}]}`)
+    const page: JsonPage = { json, next: found.next, previous: found.previous }
     if (key !== undefined && json.length <= this.#pageBudget) {
-      this.#pages.set(key, json)
+      this.#pages.set(key, page)
       this.#pageBytes += json.length
-      for (const [k, page] of this.#pages) {
+      for (const [k, old] of this.#pages) {
         if (this.#pageBytes <= this.#pageBudget) break
         this.#pages.delete(k)
-        this.#pageBytes -= page.length
+        this.#pageBytes -= old.json.length
       }
     }
-    return json
+    return page
   }
 
   clearPages (): void {

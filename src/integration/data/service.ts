@@ -5,7 +5,7 @@ import type { Catalogue, DataCategory, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
-import { DataReader, type Page } from './reader.js'
+import { DataReader, type JsonPage, type Page } from './reader.js'
 import { RecordCache } from './record-cache.js'
 import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
@@ -47,8 +47,8 @@ export class DataService {
     return this.#reader.retrieve(accountId, model, id, parseRecordQuery(model, raw))
   }
 
-  /** The page as JSON bytes, what the HTTP route sends: cheaper than list() then serialising. */
-  listJson (accountId: string, model: ModelDef, raw: RawQuery): Buffer {
+  /** The page as JSON bytes, what the HTTP route sends (cheaper than list() then serialising), with its cursors. */
+  listJson (accountId: string, model: ModelDef, raw: RawQuery): JsonPage {
     return this.#reader.listJson(accountId, model, parseListQuery(model, raw))
   }
 

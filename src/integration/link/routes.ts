@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountIntegration } from '../accounts/account-views.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
 import { CATEGORIES } from '../categories.js'
-import { actedOn, requestOrigin, requestTenant } from '../http/account-auth.js'
+import { requestOrigin, requestTenant } from '../http/account-auth.js'
+import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { IntegrationServices } from '../services.js'
 import { AccountTokenResponse, CreateLinkTokenExchangeBody, LinkTokenBody, LinkTokenResponse, PublicTokenParams } from './schemas.js'
@@ -25,6 +26,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
 
     r.post(`/api/${category}/v1/link-token`, {
       onRequest: auth.tenant,
+      config: journaled('link-token', { category }),
       schema: {
         tags,
         summary: 'Create a single-use link token for one opening of the link widget',
@@ -49,6 +51,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
 
     r.get(`/api/${category}/v1/account-token/:public_token`, {
       onRequest: auth.tenant,
+      config: journaled('account-token'),
       schema: {
         tags,
         summary: 'Exchange a public token (single use, short-lived) for the permanent account token',
@@ -57,13 +60,14 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
       }
     }, async (request) => {
       const exchanged = link.exchange(requestTenant(request), request.params.public_token)
-      actedOn(request, exchanged.account)
+      request.journal.account(exchanged.account.id)
       return accountToken(exchanged.accountToken, exchanged.account)
     })
   }
 
   r.post('/api/mktg/v1/create-link-token', {
     onRequest: auth.tenant,
+    config: journaled('exchange'),
     schema: {
       tags: ['unified: link'],
       summary: 'Exchange a public token for the account token (the spec\'s form; works for every category)',
@@ -72,7 +76,7 @@ export const linkRoutes: FastifyPluginAsync<{ services: IntegrationServices }> =
     }
   }, async (request) => {
     const exchanged = link.exchange(requestTenant(request), request.body.public_token)
-    actedOn(request, exchanged.account)
+    request.journal.account(exchanged.account.id)
     return accountToken(exchanged.accountToken, exchanged.account)
   })
 }

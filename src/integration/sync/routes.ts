@@ -6,13 +6,14 @@ import { appError } from '../../core/errors.js'
 import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../core/pagination.js'
 import { CATEGORIES } from '../categories.js'
 import { requestAccount } from '../http/account-auth.js'
+import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { IntegrationServices } from '../services.js'
 import type { OncePerWindow } from '../limits/rate-limiter.js'
 import { formatDuration } from '../../core/durations.js'
 import { ResyncAnswer, ResyncBody, SyncStatusPage, SyncStatusQuery } from './schemas.js'
 import type { SyncService } from './sync-service.js'
-import { syncStatusRecord } from './sync-view.js'
+import { resyncStartingPoint, syncStatusRecord } from './sync-view.js'
 
 export interface SyncRouteOptions {
   readonly services: IntegrationServices
@@ -32,6 +33,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { se
 
     r.get(`/api/${category}/v1/sync-status`, {
       onRequest: auth.account,
+      config: journaled('sync-status'),
       schema: {
         tags,
         summary: 'Sync status of every model of the linked account, in a stable order',
@@ -50,11 +52,14 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { se
         const position = denseStart(at, size)
         return position === null ? null : plainCursors.encode({ position, backward: false })
       }
-      return { next: start(page.next), previous: start(page.previous), results: page.rows.map(syncStatusRecord) }
+      const answer = { next: start(page.next), previous: start(page.previous), results: page.rows.map(syncStatusRecord) }
+      request.journal.syncStatus(answer)
+      return answer
     })
 
     r.post(`/api/${category}/v1/sync-status/resync`, {
       onRequest: auth.account,
+      config: journaled('resync'),
       schema: {
         tags,
         summary: 'Force a resync: FULL (no body, or sync_type FULL) or INCREMENTAL with a target model_id',
@@ -63,6 +68,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { se
       }
     }, async (request) => {
       const { account } = requestAccount(request)
+      request.journal.resyncFrom(resyncStartingPoint(sync.states(account.id)))
       const body = request.body ?? {}
       const type = body.sync_type ?? 'FULL'
       if (type !== 'FULL' && type !== 'INCREMENTAL') throw appError('SYNC_BAD_TYPE', { value: type })
