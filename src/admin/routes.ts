@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppContext } from '../context.js'
+import { iso } from '../core/iso.js'
 import { advanceClock } from './clock-control.js'
 import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, Problem, ResetDone, SchedulerState } from './schemas.js'
 
@@ -8,8 +9,6 @@ export interface AdminOptions {
   readonly context: AppContext
   readonly reset: () => void
 }
-
-const iso = (ms: number): string => new Date(ms).toISOString()
 
 /** The control API's own routes: health, the clock, reset. Other domains add theirs under the same prefix. */
 export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { context, reset }) => {

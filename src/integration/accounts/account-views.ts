@@ -1,8 +1,8 @@
+import { iso } from '../../core/iso.js'
 import { findIntegration } from '../catalog/integrations.js'
 import type { AccountDetails, AccountIntegration, LinkedAccountItem } from './schemas.js'
 import type { LinkedAccount } from './linked-account.js'
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
 /** Where the third party's own webhooks for this account would go; a unimock URL, like the real service's. */
 export function webhookListenerUrl (account: LinkedAccount, origin: string): string {
@@ -56,5 +56,3 @@ export function linkedAccountItem (account: LinkedAccount, origin: string): Link
     integration_specific_fields: {}
   }
 }
-
-export { iso }

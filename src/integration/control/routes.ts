@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../admin/schemas.js'
-import { iso, webhookListenerUrl } from '../accounts/account-views.js'
+import { iso } from '../../core/iso.js'
+import { webhookListenerUrl } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import { requestOrigin, requestTenant } from '../http/account-auth.js'
 import { installLenientJson } from '../http/json-body.js'
@@ -24,7 +25,7 @@ function controlAccount (account: LinkedAccount, origin: string): ControlAccount
     account_type: account.accountType,
     account_token: account.completedAt === null ? null : account.accountToken,
     webhook_listener_url: webhookListenerUrl(account, origin),
-    created_at: iso(account.createdAt)!,
+    created_at: iso(account.createdAt),
     completed_at: iso(account.completedAt)
   }
 }
@@ -118,8 +119,8 @@ export const controlRoutes: FastifyPluginAsync<{ services: IntegrationServices }
       event: e.event,
       linked_account_id: e.linkedAccountId,
       data: e.data,
-      created_at: iso(e.createdAt)!,
-      due_at: iso(e.dueAt)!,
+      created_at: iso(e.createdAt),
+      due_at: iso(e.dueAt),
       delivered_at: iso(e.deliveredAt)
     }))
   }))

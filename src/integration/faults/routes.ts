@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../admin/schemas.js'
+import { iso } from '../../core/iso.js'
 import { requestTenant } from '../http/account-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { IntegrationServices } from '../services.js'
@@ -24,7 +25,7 @@ export const faultView = (f: Fault): FaultView => ({
   probability: f.probability,
   remaining: f.remaining,
   hits: f.hits,
-  created_at: new Date(f.createdAt).toISOString()
+  created_at: iso(f.createdAt)
 })
 
 /** The control API of service faults under /_unimock/faults, per tenant (the Bearer API key). */

@@ -2,14 +2,13 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../admin/schemas.js'
 import type { Clock } from '../../core/clock.js'
+import { iso } from '../../core/iso.js'
 import { requestTenant } from '../http/account-auth.js'
 import { entryView } from '../journal/views.js'
 import type { IntegrationServices } from '../services.js'
 import { buildReport } from './report.js'
 import { ReportView } from './schemas.js'
 import { reportInput, type SnapshotSources } from './snapshot.js'
-
-const iso = (ms: number | null): string | null => ms === null ? null : new Date(ms).toISOString()
 
 /** GET /_unimock/report: what the API key's requests (and webhook answers) show against the spec's guidance. */
 export const reportRoutes: FastifyPluginAsync<{ services: IntegrationServices, sources: SnapshotSources, clock: Clock }> = async (app, { services, sources, clock }) => {
@@ -25,7 +24,7 @@ export const reportRoutes: FastifyPluginAsync<{ services: IntegrationServices, s
     const report = buildReport(reportInput(requestTenant(request), sources))
     const s = report.summary
     return {
-      generated_at: new Date(clock.now()).toISOString(),
+      generated_at: iso(clock.now()),
       summary: {
         requests: s.requests,
         from: iso(s.from),
@@ -49,7 +48,7 @@ export const reportRoutes: FastifyPluginAsync<{ services: IntegrationServices, s
           event: d.event,
           linked_account_id: d.accountId,
           attempt: d.attempt,
-          at: new Date(d.at).toISOString(),
+          at: iso(d.at),
           status_code: d.statusCode,
           error: d.error,
           duration_ms: d.durationMs

@@ -4,6 +4,7 @@ import { Problem } from '../../admin/schemas.js'
 import type { Clock } from '../../core/clock.js'
 import { parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
+import { iso } from '../../core/iso.js'
 import { CATEGORIES, isCategory } from '../categories.js'
 import { requestTenant } from '../http/account-auth.js'
 import { installLenientJson } from '../http/json-body.js'
@@ -22,8 +23,6 @@ export interface WebhookRouteOptions {
   readonly sync: SyncService
   readonly clock: Clock
 }
-
-const iso = (ms: number): string => new Date(ms).toISOString()
 
 const targetView = (t: Target): TargetView => ({
   id: t.id, url: t.url, events: t.events === null ? null : [...t.events], category: t.category, source: t.source, created_at: t.source === 'flag' ? null : iso(t.createdAt)
