@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Dispatcher } from 'undici'
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
+import { globMatcher } from '../../core/glob.js'
 import type { Ids } from '../../core/ids.js'
 import type { Random } from '../../core/random.js'
 import { webhookSignature } from '../../core/signing.js'
@@ -61,11 +62,7 @@ function stableUuid (text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-const patternMatches = (pattern: string, event: string): boolean => {
-  if (!pattern.includes('*')) return pattern === event
-  const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$')
-  return re.test(event)
-}
+const patternMatches = (pattern: string, event: string): boolean => globMatcher(pattern)(event)
 
 /**
  * Webhooks of the unified service. Events become deliveries (one per matching target) in the transaction
