@@ -12,15 +12,20 @@ export const AccountIntegration = Type.Object({
 })
 export type AccountIntegration = Static<typeof AccountIntegration>
 
+/** The end user of a linked account, as every shape of it shows them (account-details, linked-accounts, the control API). */
+export const EndUserFields = {
+  end_user_origin_id: Type.String(),
+  end_user_organization_name: Nullable(Type.String()),
+  end_user_email_address: Nullable(Type.String())
+}
+
 /** GET account-details: every field at the top level; `integration` is the display name. */
 export const AccountDetails = Type.Object({
   id: Type.String({ format: 'uuid' }),
   integration: Nullable(Type.String()),
   integration_slug: Nullable(Type.String()),
   category: Type.String(),
-  end_user_origin_id: Type.String(),
-  end_user_organization_name: Nullable(Type.String()),
-  end_user_email_address: Nullable(Type.String()),
+  ...EndUserFields,
   status: Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }),
   webhook_listener_url: Type.String(),
   is_duplicate: Nullable(Type.Boolean()),
@@ -35,9 +40,7 @@ export const LinkedAccountItem = Type.Object({
   category: Type.String(),
   status: Type.String(),
   status_detail: Nullable(Type.String()),
-  end_user_origin_id: Type.String(),
-  end_user_organization_name: Nullable(Type.String()),
-  end_user_email_address: Nullable(Type.String()),
+  ...EndUserFields,
   subdomain: Nullable(Type.String()),
   webhook_listener_url: Type.String(),
   is_duplicate: Nullable(Type.Boolean()),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../admin/schemas.js'
 import { iso } from '../../core/iso.js'
-import { webhookListenerUrl } from '../accounts/account-views.js'
+import { accountDetails } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import { requestOrigin, requestTenant } from '../http/account-auth.js'
 import { installLenientJson } from '../http/json-body.js'
@@ -12,21 +12,13 @@ import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
 
+/** A linked account as the control API shows it: its state, and its account token once it finished linking. */
 function controlAccount (account: LinkedAccount, origin: string): ControlAccount {
+  const { is_duplicate: _duplicate, ...details } = accountDetails(account, origin)
   return {
-    id: account.id,
-    category: account.category,
-    end_user_origin_id: account.endUserOriginId,
-    end_user_organization_name: account.endUserOrganizationName,
-    end_user_email_address: account.endUserEmailAddress,
-    status: account.status,
-    integration: account.integrationName,
-    integration_slug: account.integrationSlug,
-    account_type: account.accountType,
+    ...details,
     account_token: account.completedAt === null ? null : account.accountToken,
-    webhook_listener_url: webhookListenerUrl(account, origin),
-    created_at: iso(account.createdAt),
-    completed_at: iso(account.completedAt)
+    created_at: iso(account.createdAt)
   }
 }
 
