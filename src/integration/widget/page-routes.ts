@@ -4,8 +4,9 @@ import { initializeScript } from './assets/initialize-script.js'
 import { widgetPage } from './assets/widget-page.js'
 import { widgetScript } from './assets/widget-script.js'
 import { demoPage, demoScript } from './assets/demo-page.js'
+import { markSvg } from './assets/mark.js'
 import { systemLabel } from './wording.js'
-import { DemoQuery, WidgetError, WidgetPageQuery, textBody } from './schemas.js'
+import { DemoQuery, MarkQuery, WidgetError, WidgetPageQuery, textBody } from './schemas.js'
 
 const tags = ['link-widget']
 const JS = 'application/javascript; charset=utf-8'
@@ -18,6 +19,19 @@ export const widgetPageRoutes: FastifyPluginAsync = async (app) => {
   r.get('/initialize.js', {
     schema: { tags, summary: 'The widget script: defines window.MergeLink (initialize, openLink, update, closeLink)', response: { 200: textBody('application/javascript', 'script') } }
   }, async (_request, reply) => reply.type(JS).header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').send(initializeScript))
+
+  r.get('/mark.svg', {
+    schema: {
+      tags,
+      summary: 'An integration\'s mark, drawn here (initials on the brand colour) so the widget loads nothing from off the machine',
+      querystring: MarkQuery,
+      response: { 200: textBody('image/svg+xml', 'the mark'), 400: WidgetError }
+    }
+  }, async (request, reply) => reply.type('image/svg+xml; charset=utf-8')
+    .header('Cache-Control', 'public, max-age=86400')
+    .header('Content-Security-Policy', "default-src 'none'")
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(markSvg(request.query.name, request.query.color)))
 
   r.get('/widget', {
     schema: {

@@ -8,13 +8,12 @@ export const LinkTokenQuery = Type.Object({
 })
 export type LinkTokenQuery = Static<typeof LinkTokenQuery>
 
+/** No logo URLs: the real service's logo files are off the machine, and the widget draws marks (mark.svg) instead. */
 export const Integration = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   categories: Type.Array(Type.String()),
-  image: Type.String(),
-  square_image: Type.String(),
-  color: Type.String()
+  color: Type.String({ description: 'brand colour, #rrggbb' })
 })
 
 export const SessionState = Type.Union([Type.Literal('READY'), Type.Literal('USED'), Type.Literal('EXPIRED')])
@@ -85,6 +84,12 @@ export const DemoQuery = Type.Object({
   integration: Type.Optional(Type.String({ minLength: 1, description: 'preselect one integration by slug' })),
   link_token: Type.Optional(Type.String({ minLength: 1, description: 'open with this link token instead of asking for one' }))
 })
+
+export const MarkQuery = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, description: 'the integration\'s display name; its initials are drawn' }),
+  color: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'the background, #rrggbb' })
+})
+export type MarkQuery = Static<typeof MarkQuery>
 
 export const WidgetPageQuery = Type.Object({
   link_token: Type.Optional(Type.String()),

@@ -21,16 +21,30 @@ export async function launchChromium (t: Test): Promise<Browser> {
   return browser
 }
 
+/** Requests for any host but the machine's own. */
+const OFFSITE = /^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/
+
+export interface Isolated {
+  readonly context: BrowserContext
+  /** Every request the context tried to send off the machine (refused); a test asserts it stays empty. */
+  readonly offsite: string[]
+}
+
 /**
- * A browser context that reaches only the two local origins of a test: logos and anything else on the
- * internet are refused, so the tests never depend on the network (the widget falls back to initials).
+ * A browser context that reaches only the machine's own servers. Anything else is refused and recorded, so a
+ * test fails when the project's pages, scripts or widget load something from off the machine; a test that
+ * stands in for a remote URL (the CDN's script) routes it on its page, which takes precedence.
  */
-export async function isolatedContext (t: Test, browser: Browser): Promise<BrowserContext> {
+export async function isolatedContext (t: Test, browser: Browser): Promise<Isolated> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 760 } })
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort())
+  const offsite: string[] = []
+  await context.route(OFFSITE, async (route) => {
+    offsite.push(route.request().url())
+    await route.abort()
+  })
   context.setDefaultTimeout(15_000)
   t.teardown(() => context.close())
-  return context
+  return { context, offsite }
 }
 
 export interface IntegratorSite {

@@ -33,7 +33,7 @@ t.test('the session shows state, business wording and the integrations on offer,
   const body = json(res)
   t.match(body, { state: 'READY', category: 'hris', system_label: 'HR system', organization_name: 'Acme' })
   t.same(body.integrations.map((i: { slug: string }) => i.slug), ['bamboohr', 'gusto'])
-  t.same(Object.keys(body.integrations[0]).sort(), ['categories', 'color', 'image', 'name', 'slug', 'square_image'])
+  t.same(Object.keys(body.integrations[0]).sort(), ['categories', 'color', 'name', 'slug'], 'no logo URLs: they would lead off the machine')
 
   port.add('crm-token', { category: 'crm', organization: null })
   t.match(json(await get(app, '/api/session?link_token=crm-token')), { system_label: 'CRM', organization_name: null })
@@ -133,6 +133,33 @@ t.test('the scripts are JavaScript that parses, and define the real widget\'s gl
   t.equal((await get(app, '/initialize.js')).headers['access-control-allow-origin'], '*')
 })
 
+t.test('mark.svg draws initials on the brand colour, and refuses what it cannot draw', async (t) => {
+  const { app } = await widgetApp(t)
+  const mark = async (query: string) => get(app, `/mark.svg?${query}`)
+  const bamboo = await mark('name=BambooHR&color=%2373C41D')
+  t.equal(bamboo.statusCode, 200)
+  t.match(bamboo.headers['content-type'], /^image\/svg\+xml/)
+  t.equal(bamboo.headers['content-security-policy'], "default-src 'none'")
+  t.match(bamboo.body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+  t.match(bamboo.body, /fill="#73C41D"/)
+  t.match(bamboo.body, />B<\/text>/)
+  t.match(bamboo.body, /fill="#0f172a"/, 'a light brand colour gets dark initials')
+  const adp = (await mark('name=ADP%20Workforce%20Now&color=%23D0271D')).body
+  t.match(adp, />AW<\/text>/)
+  t.match(adp, /fill="#ffffff"/, 'a dark brand colour gets white initials')
+  t.notMatch(adp, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/, 'the mark references nothing')
+
+  const hostile = (await mark(`name=${encodeURIComponent('<script>x</script> & "co"')}&color=%23000000`)).body
+  t.notMatch(hostile, /<script/, 'the name is escaped')
+  t.match(hostile, /aria-label="&#60;script&#62;x&#60;\/script&#62; &#38; &#34;co&#34;"/)
+
+  for (const query of ['name=X&color=red', 'name=X&color=%23abc', 'color=%23000000', 'name=&color=%23000000']) {
+    const res = await mark(query)
+    t.equal(res.statusCode, 400, query)
+    t.match(json(res), { detail: /name|color/ }, query)
+  }
+})
+
 t.test('the widget page is a static shell, also served as the Magic Link page', async (t) => {
   const { app } = await widgetApp(t)
   const hostile = encodeURIComponent('"><script>alert(1)</script>')
@@ -180,7 +207,7 @@ t.test('unknown paths and methods under the prefix answer in the widget\'s JSON 
 t.test('every widget route is in the OpenAPI document under the link-widget tag', async (t) => {
   const { app } = await widgetApp(t)
   const doc = json(await app.inject({ method: 'GET', url: '/openapi.json' }))
-  const paths = ['/initialize.js', '/widget', '/widget.js', '/magic', '/demo', '/demo.js', '/api/session', '/api/connect', '/api/exit', '/demo/api/create-link-token', '/demo/api/exchange-public-token']
+  const paths = ['/initialize.js', '/mark.svg', '/widget', '/widget.js', '/magic', '/demo', '/demo.js', '/api/session', '/api/connect', '/api/exit', '/demo/api/create-link-token', '/demo/api/exchange-public-token']
   for (const path of paths) {
     const item = doc.paths[PREFIX + path]
     t.ok(item, path)

@@ -51,16 +51,20 @@ async function exchange (publicToken: string): Promise<{ accountToken: string, d
   return { accountToken, details: details.body }
 }
 
-/** Runs a test on a fresh integrator page and checks no script on it (or in the widget) threw. */
+/**
+ * Runs a test on a fresh integrator page and checks that no script on it (or in the widget) threw and that
+ * nothing was requested from off the machine.
+ */
 function flow (name: string, body: (t: Test, page: Page) => Promise<void>): void {
   t.test(name, async (t) => {
-    const context = await isolatedContext(t, browser)
+    const { context, offsite } = await isolatedContext(t, browser)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => { errors.push(error.message) })
     await page.goto(site.url)
     await body(t, page)
     t.same(errors, [], 'no script error on the page or in the widget')
+    t.same(offsite, [], 'nothing was requested from off the machine')
   })
 }
 
@@ -246,7 +250,7 @@ flow('initialize alone shows nothing; openLink before initialize is a clear erro
   }, token)
   await waitForEvent(page, 'ready')
   t.equal(await page.locator('iframe').count(), 0, 'nothing is shown until openLink')
-  const fresh = await (await isolatedContext(t, browser)).newPage()
+  const fresh = await (await isolatedContext(t, browser)).context.newPage()
   await fresh.goto(site.url)
   const message = await fresh.evaluate(() => {
     try { (globalThis as any).MergeLink.openLink(); return 'opened' } catch (error) { return String(error) }
