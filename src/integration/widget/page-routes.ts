@@ -5,6 +5,7 @@ import { widgetPage } from './assets/widget-page.js'
 import { widgetScript } from './assets/widget-script.js'
 import { demoPage, demoScript } from './assets/demo-page.js'
 import { markSvg } from './assets/mark.js'
+import { servedOrigin } from './served-origin.js'
 import { systemLabel } from './wording.js'
 import { DemoQuery, MarkQuery, WidgetError, WidgetPageQuery, textBody } from './schemas.js'
 
@@ -16,9 +17,14 @@ const HTML = 'text/html; charset=utf-8'
 export const widgetPageRoutes: FastifyPluginAsync = async (app) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
+  // The script carries the origin it was requested at: the official libraries load it from Merge's CDN URL,
+  // so its own URL may not lead back here.
   r.get('/initialize.js', {
     schema: { tags, summary: 'The widget script: defines window.MergeLink (initialize, openLink, update, closeLink)', response: { 200: textBody('application/javascript', 'script') } }
-  }, async (_request, reply) => reply.type(JS).header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').send(initializeScript))
+  }, async (request, reply) => {
+    const script = initializeScript({ origin: servedOrigin(request), path: `${app.prefix}/` })
+    return reply.type(JS).header('Cache-Control', 'no-cache').header('Access-Control-Allow-Origin', '*').send(script)
+  })
 
   r.get('/mark.svg', {
     schema: {

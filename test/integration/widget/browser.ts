@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Test } from 'tap'
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core'
@@ -47,48 +47,78 @@ export async function isolatedContext (t: Test, browser: Browser): Promise<Isola
   return { context, offsite }
 }
 
+/**
+ * A local server for a test's own pages, reached as http://localhost:PORT: an origin of its own, distinct
+ * from unimock's (127.0.0.1), as an integrator's site is. Answers the base URL.
+ */
+export async function startLocalServer (t: Test, handler: RequestListener): Promise<string> {
+  const server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return `http://localhost:${(server.address() as AddressInfo).port}`
+}
+
+/** The URL the official front-end libraries load the widget from; nothing may change it. */
+export const CDN_SCRIPT = 'https://cdn.merge.dev/initialize.js'
+
+/**
+ * The README's Playwright and Cypress snippets: Merge's CDN script answered with unimock's, by its body
+ * (`route.fetch`) or by a 302 to it.
+ */
+export async function answerCdnScript (page: Page, unimockUrl: string, how: 'body' | 'redirect' = 'body'): Promise<void> {
+  const script = `${unimockUrl}/link/initialize.js`
+  await page.route(CDN_SCRIPT, async (route) => {
+    if (how === 'redirect') await route.fulfill({ status: 302, headers: { location: script } })
+    else await route.fulfill({ response: await route.fetch({ url: script }) })
+  })
+}
+
 export interface IntegratorSite {
-  /** The integrator's page, on an origin of its own (localhost) distinct from unimock's (127.0.0.1). */
+  /** The integrator's page, loading the widget script from unimock directly. */
   readonly url: string
+  /** The same page loading it from Merge's CDN URL, as the official libraries do; the test answers that URL. */
+  readonly viaCdnUrl: string
 }
 
 /**
- * An integrator's own page on another origin, loading the widget script from unimock as a product page
- * loads the real one from its CDN. `openWidget(linkToken, options)` initializes the widget, opens it on
- * onReady, and records every callback in `window.events`.
+ * An integrator's own page on another origin, loading the widget script as a product page loads the real
+ * one. `openWidget(linkToken, options, tag)` initializes the widget, opens it on onReady, and records every
+ * callback in `window.events`, each with the tag of the initialize call whose callback ran.
  */
 export async function startIntegratorSite (t: Test, unimockUrl: string): Promise<IntegratorSite> {
-  const page = `<!doctype html>
+  const page = (scriptUrl: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Acme People · Settings</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 32px">
 <h1>Acme People</h1><p>Settings · Integrations</p>
 <div id="embed-here" style="width: 420px; height: 620px"></div>
-<script src="${unimockUrl}/link/initialize.js"></script>
+<script src="${scriptUrl}"></script>
 <script>
   window.events = []
-  window.openWidget = function (linkToken, options) {
+  window.openWidget = function (linkToken, options, tag) {
+    tag = tag || 'A'
     window.MergeLink.initialize(Object.assign({
       linkToken: linkToken,
-      onReady: function () { events.push({ type: 'ready' }); window.MergeLink.openLink() },
-      onSuccess: function (publicToken) { events.push({ type: 'success', publicToken: publicToken }) },
-      onExit: function () { events.push({ type: 'exit' }) },
-      onError: function (error) { events.push({ type: 'error', error: error }) },
-      onValidationError: function (errors) { events.push({ type: 'validation', errors: errors }) }
+      onReady: function () { events.push({ type: 'ready', tag: tag }); window.MergeLink.openLink() },
+      onSuccess: function (publicToken) { events.push({ type: 'success', tag: tag, publicToken: publicToken }) },
+      onExit: function () { events.push({ type: 'exit', tag: tag }) },
+      onError: function (error) { events.push({ type: 'error', tag: tag, error: error }) },
+      onValidationError: function (errors) { events.push({ type: 'validation', tag: tag, errors: errors }) }
     }, options || {}))
   }
 </script>
 </body></html>`
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end(page)
+  const pages: Record<string, string> = { '/': page(`${unimockUrl}/link/initialize.js`), '/via-cdn': page(CDN_SCRIPT) }
+  const url = await startLocalServer(t, (request, response) => {
+    const body = pages[request.url ?? '']
+    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(body ?? 'not found')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}/` }
+  return { url: `${url}/`, viaCdnUrl: `${url}/via-cdn` }
 }
 
 export interface WidgetEvent {
   readonly type: 'ready' | 'success' | 'exit' | 'error' | 'validation'
+  readonly tag: string
   readonly publicToken?: string
   readonly error?: { code: string, detail: string }
   readonly errors?: Array<{ detail: string, problem_type: string }>

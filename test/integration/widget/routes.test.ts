@@ -128,9 +128,22 @@ t.test('the scripts are JavaScript that parses, and define the real widget\'s gl
     t.doesNotThrow(() => new Script(res.body, { filename: path }), path)
   }
   const init = (await get(app, '/initialize.js')).body
-  t.match(init, /window\.MergeLink = \{/)
+  t.match(init, /window\.MergeLink = MergeLink/)
   for (const method of ['initialize', 'openLink', 'update', 'closeLink']) t.match(init, new RegExp(`\\b${method}: function`), method)
   t.equal((await get(app, '/initialize.js')).headers['access-control-allow-origin'], '*')
+})
+
+t.test('initialize.js carries the origin and path it was requested at, and nothing unsafe from the Host', async (t) => {
+  const { app } = await widgetApp(t)
+  const served = async (host: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: `${PREFIX}/initialize.js`, headers: { host } })
+    t.doesNotThrow(() => new Script(res.body), host)
+    return JSON.parse(/var SERVED = (.*)\n/.exec(res.body)![1]!)
+  }
+  t.same(await served('127.0.0.1:4010'), { origin: 'http://127.0.0.1:4010', path: `${PREFIX}/` })
+  t.same(await served('localhost:5173'), { origin: 'http://localhost:5173', path: `${PREFIX}/` })
+  t.same(await served('[::1]:4010'), { origin: 'http://[::1]:4010', path: `${PREFIX}/` })
+  t.same(await served('evil"host</script>'), { origin: null, path: `${PREFIX}/` }, 'a Host that is no host name is left out')
 })
 
 t.test('mark.svg draws initials on the brand colour, and refuses what it cannot draw', async (t) => {
