@@ -5,6 +5,7 @@ import { widgetPage } from './assets/widget-page.js'
 import { widgetScript } from './assets/widget-script.js'
 import { demoPage, demoScript } from './assets/demo-page.js'
 import { markSvg } from './assets/mark.js'
+import { snippetsMarkdown } from './assets/snippets.js'
 import { servedOrigin } from './served-origin.js'
 import { systemLabel } from './wording.js'
 import { DemoQuery, MarkQuery, WidgetError, WidgetPageQuery, textBody } from './schemas.js'
@@ -12,6 +13,7 @@ import { DemoQuery, MarkQuery, WidgetError, WidgetPageQuery, textBody } from './
 const tags = ['link-widget']
 const JS = 'application/javascript; charset=utf-8'
 const HTML = 'text/html; charset=utf-8'
+const DEFAULT_URL = 'http://127.0.0.1:4010'
 
 /** The widget's script, its iframe page and the demo page: text assets compiled into the package. */
 export const widgetPageRoutes: FastifyPluginAsync = async (app) => {
@@ -38,6 +40,15 @@ export const widgetPageRoutes: FastifyPluginAsync = async (app) => {
     .header('Content-Security-Policy', "default-src 'none'")
     .header('X-Content-Type-Options', 'nosniff')
     .send(markSvg(request.query.name, request.query.color)))
+
+  r.get('/snippets', {
+    schema: {
+      tags,
+      summary: 'How to use the widget with the official React hook, the Vue component or a plain script, written for this server\'s URL',
+      response: { 200: textBody('text/markdown', 'the snippets') }
+    }
+  }, async (request, reply) => reply.type('text/markdown; charset=utf-8').header('Cache-Control', 'no-store')
+    .send(snippetsMarkdown(servedOrigin(request) ?? DEFAULT_URL, app.prefix)))
 
   r.get('/widget', {
     schema: {

@@ -1,8 +1,10 @@
 import t, { type Test } from 'tap'
+import { readFile } from 'node:fs/promises'
 import { Script } from 'node:vm'
 import { buildApp, type UnimockApp } from '../../../src/app.js'
 import { VirtualClock } from '../../../src/core/clock.js'
 import { widgetRoutes } from '../../../src/integration/widget/routes.js'
+import { frontEndSnippets } from '../../../src/integration/widget/assets/snippets.js'
 import { json, START } from '../../helpers/app.js'
 import { FakePort } from './fake-port.js'
 
@@ -173,6 +175,26 @@ t.test('mark.svg draws initials on the brand colour, and refuses what it cannot 
   }
 })
 
+t.test('the snippets route writes the README\'s front-end snippets for the URL it was reached at', async (t) => {
+  const { app } = await widgetApp(t)
+  const res = await app.inject({ method: 'GET', url: `${PREFIX}/snippets`, headers: { host: 'localhost:4321' } })
+  t.equal(res.statusCode, 200)
+  t.match(res.headers['content-type'], /^text\/markdown/)
+  t.match(res.body, `await route.fetch({ url: 'http://localhost:4321${PREFIX}/initialize.js' })`)
+  t.match(res.body, `req.redirect('http://localhost:4321${PREFIX}/initialize.js')`)
+  t.match(res.body, `src: '/unimock${PREFIX}/initialize.js'`)
+  t.notMatch(res.body, /127\.0\.0\.1:4010/)
+})
+
+t.test('the README shows exactly the snippets the route writes for the default server', async (t) => {
+  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+  const start = readme.indexOf('### Front-end frameworks')
+  t.not(start, -1, 'the README has the section')
+  const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
+  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ lang: m[1], code: m[2] }))
+  t.same(blocks, frontEndSnippets('http://127.0.0.1:4010').map((s) => ({ lang: s.lang, code: s.code })))
+})
+
 t.test('the widget page is a static shell, also served as the Magic Link page', async (t) => {
   const { app } = await widgetApp(t)
   const hostile = encodeURIComponent('"><script>alert(1)</script>')
@@ -220,7 +242,7 @@ t.test('unknown paths and methods under the prefix answer in the widget\'s JSON 
 t.test('every widget route is in the OpenAPI document under the link-widget tag', async (t) => {
   const { app } = await widgetApp(t)
   const doc = json(await app.inject({ method: 'GET', url: '/openapi.json' }))
-  const paths = ['/initialize.js', '/mark.svg', '/widget', '/widget.js', '/magic', '/demo', '/demo.js', '/api/session', '/api/connect', '/api/exit', '/demo/api/create-link-token', '/demo/api/exchange-public-token']
+  const paths = ['/initialize.js', '/mark.svg', '/snippets', '/widget', '/widget.js', '/magic', '/demo', '/demo.js', '/api/session', '/api/connect', '/api/exit', '/demo/api/create-link-token', '/demo/api/exchange-public-token']
   for (const path of paths) {
     const item = doc.paths[PREFIX + path]
     t.ok(item, path)
