@@ -140,3 +140,18 @@ export function widget (page: Page): FrameLocator {
 
 /** What the end user reads must be business wording: nothing about unimock, Merge, tokens or APIs. */
 export const TECHNICAL_WORDS = /unimock|merge|token|\bapi\b|localhost|127\.0\.0\.1/i
+
+/**
+ * Waits until every image in the open widget has finished loading (the marks unimock draws), and answers
+ * the ones that failed to.
+ */
+export async function brokenImages (page: Page): Promise<string[]> {
+  const frame = page.frames().find((f) => /\/link\/widget\?/.test(f.url()))
+  if (frame === undefined) throw new Error('no widget is open')
+  await frame.waitForFunction(() => {
+    const images = [...(globalThis as any).document.images] as Array<{ complete: boolean }>
+    return images.length > 0 && images.every((image) => image.complete)
+  })
+  return frame.evaluate(() => ([...(globalThis as any).document.images] as Array<{ naturalWidth: number, src: string }>)
+    .filter((image) => image.naturalWidth === 0).map((image) => image.src))
+}

@@ -433,3 +433,21 @@ flow('initialize again once ready (a remounted component) hears onReady again; c
   t.same((await events(page)).map((e) => e.tag), ['B', 'D', 'E'], 'the latest callbacks of each turn')
   t.equal(await page.locator('iframe').count(), 0, 'and nothing opened')
 })
+
+flow('a second copy of the script keeps the first, and the widget the page opened with it', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, await linkToken('flow-second-copy'))
+  await waitForEvent(page, 'ready')
+  await widget(page).getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  const same = await page.evaluate(async (src) => {
+    const g = globalThis as any
+    const first = g.MergeLink
+    const copy = g.document.createElement('script')
+    copy.src = src
+    await new Promise((resolve) => { copy.onload = resolve; g.document.head.appendChild(copy) })
+    return g.MergeLink === first
+  }, `${unimock.url}/link/initialize.js`)
+  t.ok(same, 'window.MergeLink is still the first copy')
+  await page.evaluate(() => { (globalThis as any).MergeLink.closeLink() })
+  await waitForEvent(page, 'exit')
+  t.same((await events(page)).map((e) => e.type), ['ready', 'exit'])
+})

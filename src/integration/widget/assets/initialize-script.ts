@@ -22,7 +22,7 @@ export function initializeScript (served: ServedAt): string {
 
 const SCRIPT = String.raw`(function () {
   'use strict'
-  // A second copy (React StrictMode inserts the hook's script tag twice) must not add a second listener.
+  // A second copy (a preload and the CDN's answer, say) keeps the first: the page may have initialized it.
   if (window.MergeLink && window.MergeLink.__linkWidget === true) return
 
   var SERVED = __SERVED__
