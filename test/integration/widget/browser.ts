@@ -155,3 +155,12 @@ export async function brokenImages (page: Page): Promise<string[]> {
   return frame.evaluate(() => ([...(globalThis as any).document.images] as Array<{ naturalWidth: number, src: string }>)
     .filter((image) => image.naturalWidth === 0).map((image) => image.src))
 }
+
+/** The end user's part: pick a system (when the picker shows), enter credentials, Connect. */
+export async function signIn (page: Page, credentials: { system?: string, username?: string, password: string }): Promise<void> {
+  const ui = widget(page)
+  if (credentials.system !== undefined) await ui.getByRole('button', { name: credentials.system }).click()
+  if (credentials.username !== undefined) await ui.getByLabel('Username or email').fill(credentials.username)
+  await ui.getByLabel('Password').fill(credentials.password)
+  await ui.getByRole('button', { name: 'Connect' }).click()
+}

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import type { Page } from 'playwright-core'
 import { startUnimock } from '../../../src/server.js'
-import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, brokenImages, events, isolatedContext, launchChromium, startLocalServer, waitForEvent, widget } from './browser.js'
+import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, brokenImages, events, isolatedContext, launchChromium, signIn, startLocalServer, waitForEvent, widget } from './browser.js'
 
 // The official React hook, @mergeapi/react-merge-link, on an integrator's React 18 page in headless Chromium.
 // The hook loads Merge's CDN script and nothing else; the test answers that URL with unimock's script, as the
@@ -170,13 +170,10 @@ for (const variant of VARIANTS) {
     // A wrong password: the message re-renders nothing in the page but the modal, which stays, with it.
     await connect.and(tab.locator(':enabled')).waitFor()
     await connect.click()
-    await ui.getByRole('button', { name: 'BambooHR' }).click()
     const frame = tab.locator('iframe[data-link-widget]')
     await frame.evaluate((el: any) => { el.probe = 'this modal' })
-    await ui.getByLabel('Username or email').fill('jane@acme.example')
-    await ui.getByLabel('Password').fill('error_invalid_credentials')
     const callsBefore = await initializeCalls()
-    await ui.getByRole('button', { name: 'Connect' }).click()
+    await signIn(tab, { system: 'BambooHR', username: 'jane@acme.example', password: 'error_invalid_credentials' })
     const validation = await waitForEvent(tab, 'validation')
     t.match(validation.errors, [{ problem_type: 'INVALID_CREDENTIALS', detail: /BambooHR/ }])
     if (variant.name === 're-render-on-every-callback') {
@@ -191,8 +188,7 @@ for (const variant of VARIANTS) {
     await shot('04-wrong-password')
 
     // Success: onSuccess(public token) once; the page re-renders (exchanging) and the success screen stays.
-    await ui.getByLabel('Password').fill('the right one')
-    await ui.getByRole('button', { name: 'Connect' }).click()
+    await signIn(tab, { password: 'the right one' })
     const success = await waitForEvent(tab, 'success')
     t.match(success.publicToken, /^\S{20,}$/)
     await tab.locator('#status', { hasText: 'Connected to BambooHR: COMPLETE' }).waitFor()

@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { startUnimock } from '../../../src/server.js'
-import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, events, isolatedContext, launchChromium, startIntegratorSite, waitForEvent, widget } from './browser.js'
+import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, events, isolatedContext, launchChromium, signIn, startIntegratorSite, waitForEvent, widget } from './browser.js'
 
 // The whole link flow in headless Chromium against a real unimock: an integrator's page on another origin
 // loads /link/initialize.js, opens the widget, and the test clicks through it as an end user would.
@@ -366,10 +366,7 @@ flow('initialize again with the same link token keeps the open modal and its sta
   const frame = page.locator('iframe[data-link-widget]')
   await frame.evaluate((el: any) => { el.probe = 'the first modal' })
   const ui = widget(page)
-  await ui.getByRole('button', { name: 'BambooHR' }).click()
-  await ui.getByLabel('Username or email').fill('jane@acme.example')
-  await ui.getByLabel('Password').fill('error_invalid_credentials')
-  await ui.getByRole('button', { name: 'Connect' }).click()
+  await signIn(page, { system: 'BambooHR', username: 'jane@acme.example', password: 'error_invalid_credentials' })
   await waitForEvent(page, 'validation')
 
   // What a re-rendering page does: the same token with new callbacks, twice in one turn and once more later.
@@ -380,8 +377,7 @@ flow('initialize again with the same link token keeps the open modal and its sta
   t.match(await ui.getByRole('alert').innerText(), /BambooHR/, 'the validation message is still shown')
   t.equal(await ui.getByLabel('Username or email').inputValue(), 'jane@acme.example', 'and what the user typed')
 
-  await ui.getByLabel('Password').fill('the right one')
-  await ui.getByRole('button', { name: 'Connect' }).click()
+  await signIn(page, { password: 'the right one' })
   const success = await waitForEvent(page, 'success')
   await ui.getByRole('heading', { name: /all set/ }).waitFor()
   t.same((await events(page)).map((e) => `${e.type} ${e.tag}`), ['ready A', 'validation A', 'success C'],
@@ -408,11 +404,7 @@ flow('a different link token while the modal is open waits for the modal to clos
   t.same((await events(page)).map((e) => `${e.type} ${e.tag}`), ['ready A', 'exit B', 'ready B'])
   await frame.waitFor()
   t.match(await frame.getAttribute('src'), `link_token=${encodeURIComponent(second)}`)
-  const ui = widget(page)
-  await ui.getByRole('button', { name: 'Gusto' }).click()
-  await ui.getByLabel('Username or email').fill('jane')
-  await ui.getByLabel('Password').fill('secret')
-  await ui.getByRole('button', { name: 'Connect' }).click()
+  await signIn(page, { system: 'Gusto', username: 'jane', password: 'secret' })
   await waitForEvent(page, 'success')
   t.equal((await accountOf('flow-token-while-open-1')).status, 'INCOMPLETE')
   t.equal((await accountOf('flow-token-while-open-2')).status, 'COMPLETE')
