@@ -8,8 +8,21 @@ export const LinkTokenQuery = Type.Object({
 })
 export type LinkTokenQuery = Static<typeof LinkTokenQuery>
 
-/** No logo URLs: the real service's logo files are off the machine, and the widget draws marks (mark.svg) instead. */
+/** An integration as the account-token response describes it (the control API's completion answers it too). */
 export const Integration = Type.Object({
+  name: Type.String(),
+  slug: Type.String(),
+  categories: Type.Array(Type.String()),
+  image: Type.String(),
+  square_image: Type.String(),
+  color: Type.String()
+})
+
+/**
+ * An integration as the widget shows it: no logo URLs, since the real service's logo files are off the
+ * machine and the widget draws marks (mark.svg) instead.
+ */
+export const WidgetIntegration = Type.Object({
   name: Type.String(),
   slug: Type.String(),
   categories: Type.Array(Type.String()),
@@ -23,7 +36,7 @@ export const Session = Type.Object({
   category: Type.String(),
   system_label: Type.String({ description: 'business wording for the category, e.g. "HR system"' }),
   organization_name: Type.Union([Type.String(), Type.Null()]),
-  integrations: Type.Array(Integration, { description: 'only the preselected one when the link token named an integration' })
+  integrations: Type.Array(WidgetIntegration, { description: 'only the preselected one when the link token named an integration' })
 })
 export type Session = Static<typeof Session>
 
@@ -38,7 +51,7 @@ export type ConnectBody = Static<typeof ConnectBody>
 export const ValidationProblem = Type.Object({ detail: Type.String(), problem_type: Type.String() })
 
 export const ConnectResult = Type.Union([
-  Type.Object({ outcome: Type.Literal('success'), public_token: Type.String(), integration: Integration }),
+  Type.Object({ outcome: Type.Literal('success'), public_token: Type.String(), integration: WidgetIntegration }),
   Type.Object({ outcome: Type.Literal('validation_error'), errors: Type.Array(ValidationProblem) })
 ])
 export type ConnectResult = Static<typeof ConnectResult>
