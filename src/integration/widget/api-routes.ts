@@ -13,7 +13,7 @@ export interface WidgetApiOptions {
 const tags = ['link-widget']
 
 function integration (info: IntegrationInfo): Session['integrations'][number] {
-  return { name: info.name, slug: info.slug, categories: [...info.categories], image: info.image, square_image: info.square_image, color: info.color }
+  return { name: info.name, slug: info.slug, categories: [...info.categories], color: info.color }
 }
 
 function viewOf (port: LinkWidgetPort, linkToken: string): LinkSessionView {
