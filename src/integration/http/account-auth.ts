@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AccountService } from '../accounts/account-service.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
 import type { Tenant } from '../tenants/tenant.js'
+import { declareSecurity } from '../../http/openapi/security.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
 /**
@@ -51,14 +52,14 @@ export function pathCategory (url: string): string | undefined {
 
 export function createUnifiedAuth (tenantService: TenantService, accountService: AccountService): UnifiedAuth {
   return {
-    tenant: async (request) => {
+    tenant: declareSecurity(async (request: FastifyRequest) => {
       tenants.set(request, tenantService.authenticate(header(request, 'authorization')))
-    },
-    account: async (request) => {
+    }, [{ apiKey: [] }]),
+    account: declareSecurity(async (request: FastifyRequest) => {
       const tenant = tenantService.authenticate(header(request, 'authorization'))
       tenants.set(request, tenant)
       accounts.set(request, accountService.authenticate(tenant, header(request, 'x-account-token'), pathCategory(request.url)))
-    }
+    }, [{ apiKey: [], accountToken: [] }])
   }
 }
 

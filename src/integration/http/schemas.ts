@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox'
 
 /** The unified service's error body, as the real service (Django REST framework) answers: {"detail": "..."}. */
-export const Detail = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": "..."})' })
+export const Detail = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": "..."})', title: 'unified.Detail' })
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
