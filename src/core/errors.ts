@@ -89,6 +89,7 @@ export const errorCatalogue = {
   WEBHOOK_TARGET_FROM_FLAG: { status: 409, title: 'Conflict', message: 'Webhook target {id} comes from --webhook-url and applies to every API key; it cannot be deleted through the control API. Restart unimock without that flag.' },
   WEBHOOK_BAD_CATEGORY: { status: 400, title: 'Bad Request', message: 'Invalid category "{value}": use one of {allowed}.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No webhook delivery {id} for this API key. GET /_unimock/webhooks/deliveries lists them.' },
+  WEBHOOK_FAULT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No webhook fault {id} for this API key (spent, cleared or never added). GET /_unimock/webhooks/faults lists them.' },
   WEBHOOK_BAD_FAULT: { status: 400, title: 'Bad Request', message: 'Invalid {kind} fault: {reason}.' },
   WEBHOOK_UNKNOWN_EVENT: { status: 400, title: 'Bad Request', message: 'Unknown event "{event}" for this {category} linked account. Use one of: {allowed}.' },
   WEBHOOK_ACCOUNT_NOT_LINKED: { status: 409, title: 'Conflict', message: 'Linked account {id} has not finished linking, so it has no {event} to send. Complete its link flow first.' },
