@@ -35,7 +35,7 @@ const tarball = join(work, packed[0]!.filename)
 t.test('the tarball holds what a consumer needs and nothing bound to this machine', async (t) => {
   for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts',
     'dist/src/launcher.js', 'dist/src/server.bundle.cjs', 'fixtures/unified-models.json', 'fixtures/plant-seed.json',
-    'scenarios/happy-path.yaml']) {
+    'scenarios/happy-path.yaml', 'schemas/scenario.schema.json']) {
     t.ok(files.includes(needed), `has ${needed}`)
   }
   t.same(files.filter((f) => f.endsWith('.map')), [], 'no source maps (they point at src/, which is not shipped)')
