@@ -53,6 +53,7 @@ export const errorCatalogue = {
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },
   AUTH_KEY_MALFORMED: { status: 401, title: 'Unauthorized', message: 'Invalid Authorization header: {reason}. Send Authorization: Bearer <API key>.' },
   AUTH_KEY_UNKNOWN: { status: 401, title: 'Unauthorized', message: 'Invalid API key: it is not one of the keys unimock was started with (--api-key). Send one of those keys.' },
+  WEBHOOK_LISTENER_NOT_FOUND: { status: 404, title: 'Not Found', message: 'Not found: no linked account has this webhook listener URL (it was deleted, or the URL was mistyped).' },
   AUTH_ACCOUNT_TOKEN_MISSING: { status: 401, title: 'Unauthorized', message: 'Account Token must be passed in as an X-Account-Token header.' },
   AUTH_ACCOUNT_TOKEN_UNKNOWN: { status: 401, title: 'Unauthorized', message: 'Invalid X-Account-Token: no linked account has this account token. Send the account_token returned by the public token exchange.' },
   AUTH_ACCOUNT_TOKEN_OTHER_KEY: { status: 401, title: 'Unauthorized', message: 'Invalid X-Account-Token: this account token belongs to a linked account of another API key. Send the API key the account was linked with.' },
