@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { FLAGS } from '../../src/cli/flags.js'
 
 /**
@@ -95,7 +95,7 @@ class Shell {
   close (): void { this.#bash.stdin.end() }
 }
 
-async function startServer (t: Tap.Test): Promise<string> {
+async function startServer (t: Test): Promise<string> {
   const child = spawn(process.execPath, [launcher, '--port', '0', '--clock', 'virtual', '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'inherit'] })
   t.teardown(() => { child.kill('SIGTERM') })
   let out = ''
