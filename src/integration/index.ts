@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.js'
 import { accountRoutes } from './accounts/routes.js'
+import { webhookListenerRoutes } from './accounts/webhook-listener.js'
 import { controlRoutes } from './control/routes.js'
 import { installLenientJson } from './http/json-body.js'
 import { redactingLogSerializers as logSerializers } from './http/redact.js'
@@ -43,6 +44,7 @@ export function registerIntegration (app: FastifyInstance, context: AppContext):
   const data = registerData(app, context, services, { syncOnLink: false })
   const sync = registerSync(app, context, services, createSyncDataPort(data))
   const webhooks = registerWebhooks(app, context, services, sync)
+  void app.register(webhookListenerRoutes, { services, sync, clock: context.clock, logSerializers })
   // The journal's hooks come before the faults': a faulted request is journaled like any other.
   const journal = registerJournal(app, context, services)
   // The routes above load when the app starts, after this call: each gets the fault check.

@@ -118,6 +118,12 @@ export class AccountRepository {
     return row === undefined ? undefined : toAccount(row)
   }
 
+  /** The account whose webhook_listener_url ends in this key (a rare call: no index). */
+  byListenerKey (key: string): StoredAccount | undefined {
+    const row = this.#db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE webhook_listener_key = ?`).get(key) as AccountRow | undefined
+    return row === undefined ? undefined : toAccount(row)
+  }
+
   byOrigin (tenantId: number, category: string, originId: string): StoredAccount | undefined {
     const row = this.#byOrigin.get(tenantId, category, originId) as AccountRow | undefined
     return row === undefined ? undefined : toAccount(row)

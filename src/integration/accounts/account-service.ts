@@ -112,6 +112,13 @@ export class AccountService {
     return this.#d.repo.statusOf(id)
   }
 
+  /** The account a third party's webhook is for: the key is the last segment of its webhook_listener_url. */
+  byListenerKey (key: string): StoredAccount {
+    const account = this.#d.repo.byListenerKey(key)
+    if (account === undefined) throw appError('WEBHOOK_LISTENER_NOT_FOUND')
+    return account
+  }
+
   get (id: string): StoredAccount {
     const account = this.#d.repo.byId(id)
     if (account === undefined) throw appError('LINKED_ACCOUNT_NOT_FOUND', { id })

@@ -80,7 +80,18 @@ function requestedPageSize (raw: RawQuery): number {
   return pageSize(n)
 }
 
-function contentFilter (filter: Filter, raw: RawQuery): ContentFilter | undefined {
+/**
+ * An enum filter takes only the enum's values: the real service (Django REST framework with django-filter,
+ * whose choice filters the spec's enum-typed parameters come from) answers 400 "Select a valid choice".
+ */
+function checkChoices (model: ModelDef, filter: Filter, values: readonly string[]): void {
+  const shape = model.fields.find((f) => f.name === filter.field)?.shape
+  if (shape?.t !== 'enum' || shape.values.length === 0) return
+  const bad = values.find((v) => !shape.values.includes(v))
+  if (bad !== undefined) throw appError('DATA_BAD_PARAM', { param: filter.param, value: bad, reason: `not one of the available choices (${shape.values.join(', ')})` })
+}
+
+function contentFilter (model: ModelDef, filter: Filter, raw: RawQuery): ContentFilter | undefined {
   const value = text(raw[filter.param])
   if (value === undefined) return undefined
   if (filter.kind === 'range') {
@@ -93,6 +104,7 @@ function contentFilter (filter: Filter, raw: RawQuery): ContentFilter | undefine
     return { filter, values: [], flag: lower === 'true', micros: null }
   }
   const values = filter.kind === 'equals' || filter.kind === 'ref' ? [value] : value.split(',').map((v) => v.trim()).filter((v) => v !== '')
+  checkChoices(model, filter, values)
   return { filter, values, flag: null, micros: null }
 }
 
@@ -102,7 +114,7 @@ export function parseListQuery (model: ModelDef, raw: RawQuery): ListQuery {
   }
   const filters: ContentFilter[] = []
   for (const f of model.filters) {
-    const parsed = contentFilter(f, raw)
+    const parsed = contentFilter(model, f, raw)
     if (parsed !== undefined) filters.push(parsed)
   }
   const query = {

@@ -32,7 +32,7 @@ export class DataSchemas {
   record (model: ModelDef): TSchema {
     let schema = this.#records.get(model.id)
     if (schema === undefined) {
-      schema = this.#object(model.category, model.fields, true, `${model.name} (${model.id})`)
+      schema = this.#object(model.category, model.fields, true, `${model.name} (${model.id})`, model.id)
       this.#records.set(model.id, schema)
     }
     return schema
@@ -42,7 +42,7 @@ export class DataSchemas {
   #plainRecord (model: ModelDef): TSchema {
     let schema = this.#plain.get(model.id)
     if (schema === undefined) {
-      schema = this.#object(model.category, model.fields, false, `${model.name} (${model.id}), inlined by expand`)
+      schema = this.#object(model.category, model.fields, false, `${model.name} (${model.id}), inlined by expand`, `${model.id}.inline`)
       this.#plain.set(model.id, schema)
     }
     return schema
@@ -53,18 +53,19 @@ export class DataSchemas {
       next: nullable('string', true, { description: 'cursor of the next page; null on the last page' }),
       previous: nullable('string', true, { description: 'cursor of the previous page; null on the first page' }),
       results: Type.Array(this.record(model))
-    }, { description: `Paginated${model.name}List` })
+    }, { description: `Paginated${model.name}List`, title: `${model.category}.Paginated${model.name}List` })
   }
 
-  #object (category: DataCategory, fields: readonly FieldDef[], expandable: boolean, description: string): TSchema {
+  /** `title` names the schema's shared component in the OpenAPI document (src/http/openapi/components.ts). */
+  #object (category: DataCategory, fields: readonly FieldDef[], expandable: boolean, description: string, title: string): TSchema {
     const properties: Record<string, TSchema> = {}
     for (const f of fields) properties[f.name] = this.#field(category, f, expandable)
-    return Type.Object(properties, { description })
+    return Type.Object(properties, { description, title })
   }
 
   #sub (category: DataCategory, name: string): TSchema {
     const sub = this.#catalogue.subObject(category, name)
-    return this.#object(category, sub.fields, false, name)
+    return this.#object(category, sub.fields, false, name, `${category}.${name}`)
   }
 
   #field (category: DataCategory, f: FieldDef, expandable: boolean): TSchema {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AccountService } from '../accounts/account-service.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
 import type { Tenant } from '../tenants/tenant.js'
+import { declareSecurity } from '../../http/openapi/security.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
 /**
@@ -62,18 +63,18 @@ export function pathCategory (url: string): string | undefined {
 
 export function createUnifiedAuth (tenantService: TenantService, accountService: AccountService): UnifiedAuth {
   return {
-    tenant: async (request) => {
+    tenant: declareSecurity(async (request: FastifyRequest) => {
       const facts: AuthFacts = {}
       resolved.set(request, facts)
       facts.tenant = tenantService.authenticate(header(request, 'authorization'))
-    },
-    account: async (request) => {
+    }, [{ apiKey: [] }]),
+    account: declareSecurity(async (request: FastifyRequest) => {
       const facts: AuthFacts = {}
       resolved.set(request, facts)
       const tenant = facts.tenant = tenantService.authenticate(header(request, 'authorization'))
       const account = facts.identified = accountService.identify(tenant, header(request, 'x-account-token'))
       facts.account = accountService.admit(account, pathCategory(request.url))
-    }
+    }, [{ apiKey: [], accountToken: [] }])
   }
 }
 

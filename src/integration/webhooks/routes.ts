@@ -12,7 +12,7 @@ import type { IntegrationServices } from '../services.js'
 import type { SyncService } from '../sync/sync-service.js'
 import { onDemandData } from './on-demand.js'
 import {
-  Deleted, DeliveryList, TargetDeleteQuery, DeliveryQuery, DeliveryView, FaultBody, FaultList, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
+  Deleted, DeliveryList, TargetDeleteQuery, DeliveryQuery, DeliveryView, FaultBody, FaultList, FaultParams, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
 } from './schemas.js'
 import type { Delivery, StoredFault } from './webhook-repository.js'
 import type { Target, WebhookService } from './webhook-service.js'
@@ -47,7 +47,7 @@ export const deliveryView = (d: Delivery): DeliveryView => ({
   redelivery_of: d.redeliveryOf
 })
 
-const faultView = (f: StoredFault) => ({ kind: f.kind, remaining: f.remaining, fraction: f.fraction, delay_ms: f.delayMs, created_at: iso(f.createdAt) })
+const faultView = (f: StoredFault) => ({ id: f.seq, kind: f.kind, remaining: f.remaining, fraction: f.fraction, delay_ms: f.delayMs, created_at: iso(f.createdAt) })
 
 /** The control API of webhooks under /_unimock/webhooks, per tenant (the Bearer API key). */
 export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { services, webhooks, sync, clock }) => {
@@ -146,6 +146,15 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
     onRequest: auth.tenant,
     schema: { tags, summary: 'The delivery faults in force for this API key', response: { 200: FaultList, 401: Problem } }
   }, async (request) => ({ results: webhooks.faults(requestTenant(request).id).map(faultView) }))
+
+  r.delete('/webhooks/faults/:id', {
+    onRequest: auth.tenant,
+    schema: { tags, summary: 'Remove one delivery fault of this API key', params: FaultParams, response: { 200: FaultList, 400: Problem, 401: Problem, 404: Problem } }
+  }, async (request) => {
+    const tenant = requestTenant(request).id
+    webhooks.removeFault(tenant, request.params.id)
+    return { results: webhooks.faults(tenant).map(faultView) }
+  })
 
   r.delete('/webhooks/faults', {
     onRequest: auth.tenant,

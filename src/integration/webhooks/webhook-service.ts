@@ -268,6 +268,10 @@ export class WebhookService {
 
   clearFaults (tenantId: number): void { this.#d.repo.clearFaults(tenantId) }
 
+  removeFault (tenantId: number, id: number): void {
+    if (!this.#d.repo.removeFault(tenantId, id)) throw appError('WEBHOOK_FAULT_NOT_FOUND', { id })
+  }
+
   // ---- dispatch
 
   /** Arms the dispatch job for `at`, unless it is already due earlier. */
