@@ -27,7 +27,7 @@ type Doc = { openapi: string, info: { license?: unknown }, servers: Array<{ url:
 /** GET operations that take no input and cannot fail: nothing a client sends can make them answer 4xx. */
 const NO_CLIENT_ERROR = [
   '/_unimock/health get', '/_unimock/clock get', '/_unimock/scheduler get', '/v3/user/auth/logout get',
-  '/link/initialize.js get', '/link/widget.js get', '/link/demo.js get'
+  '/link/initialize.js get', '/link/widget.js get', '/link/demo.js get', '/link/snippets get'
 ]
 
 const { app } = await makeApp(t)
