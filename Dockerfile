@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # unimock: docker build -t unimock . && docker run --rm -p 4010:4010 unimock
+# Node 24, an LTS line supported until April 2028 (Node 20 reached its end of life in April 2026).
 
 # ---- build: compile better-sqlite3 and the TypeScript sources ----
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 # better-sqlite3 is a native addon, compiled here from source.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -33,7 +34,7 @@ RUN cd node_modules/better-sqlite3 \
  && mv /tmp/better_sqlite3.node build/Release/
 
 # ---- runtime: production dependencies and the compiled output only, as a non-root user ----
-FROM node:20-slim AS runtime
+FROM node:24-slim AS runtime
 ENV NODE_ENV=production \
     UNIMOCK_HOST=0.0.0.0 \
     UNIMOCK_PORT=4010 \
@@ -49,7 +50,7 @@ COPY --from=build /app/scenarios ./scenarios
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 4010
-# node:20-slim has no curl: the probe is Node's own fetch.
+# The slim image has no curl: the probe is Node's own fetch.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.UNIMOCK_PORT||4010)+'/_unimock/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # What npm start and the bin run: the one-file bundle of dist/src/server.js, compiled from the V8 code

@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { loadUndici } from './core/undici.js'
 import type { Dispatcher } from 'undici'
-import swagger from '@fastify/swagger'
 import { parseConfig, type Config, type ConfigInput } from './config.js'
 import { type Clock, SystemClock, VirtualClock, isVirtual } from './core/clock.js'
 import { createIds } from './core/ids.js'
@@ -13,10 +12,12 @@ import { PathAliases } from './http/path-aliases.js'
 import { installHeadRouting, restoreMethod, routeAsGet } from './http/head-routing.js'
 import { asSent, installErrorHandling, sendError, toAppError } from './http/error-handling.js'
 import { installValidation } from './http/validation.js'
+import { registerOpenApi } from './http/openapi/index.js'
 import { adminRoutes } from './admin/routes.js'
 import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
 import { composeUnifiedService, type UnifiedService } from './integration/compose.js'
+import { WEBHOOK_PAYLOADS } from './integration/webhooks/payload-schemas.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 
@@ -130,24 +131,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     if (deps.db === undefined) db.close()
   })
 
-  void app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'unimock',
-        version,
-        description: 'A high-fidelity simulator of a unified integration service (/api/{category}/v1) and a sample plant store (/v3), with a control API under /_unimock.'
-      },
-      tags: [
-        { name: 'control', description: 'unimock control API' },
-        { name: 'plant', description: 'plant store: plants' },
-        { name: 'user', description: 'plant store: users and sessions' },
-        { name: 'link-widget', description: 'link widget: the script, pages and JSON endpoints the browser widget uses' }
-      ]
-    }
-  })
-
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  // The document's webhooks section lists every event the unified service POSTs, with its body's schema.
+  registerOpenApi(app, { version, webhooks: WEBHOOK_PAYLOADS })
 
   const reset = (): void => {
     if (isVirtual(clock)) clock.rewind(); else clock.clearAll()

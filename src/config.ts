@@ -1,44 +1,54 @@
-import { Type, type Static } from '@sinclair/typebox'
+import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
-import { parseDuration } from './core/durations.js'
+import { isBareNumber, parseDuration } from './core/durations.js'
 
 /**
- * Every setting of unimock in one schema, with its default. Parsed once (by the CLI or by startUnimock),
+ * Every setting of unimock in one schema, with its default and its description: the CLI derives its flags,
+ * environment variables and --help from it (src/cli/flags.ts). Parsed once (by the CLI or by startUnimock),
  * frozen, and passed down; nothing below reads the environment.
+ *
+ * Beside the JSON Schema keywords a setting may carry `flag` (its command-line name when it is not the
+ * setting's name in kebab case; the environment variable is UNIMOCK_ and the flag in upper snake case) and
+ * `placeholder` (the value's name in --help).
  */
+const DURATION = 'a duration: 90s, 5m, 24h, 7d, 1h30m or ISO 8601 such as PT24H'
+
 export const ConfigSchema = Type.Object({
-  port: Type.Integer({ minimum: 0, maximum: 65535, default: 4010, description: 'TCP port; 0 picks a free port' }),
-  host: Type.String({ minLength: 1, default: '127.0.0.1', description: 'interface to listen on' }),
-  db: Type.String({ minLength: 1, default: ':memory:', description: 'SQLite file path, or :memory:' }),
-  clock: Type.Union([Type.Literal('real'), Type.Literal('virtual')], { default: 'real' }),
-  clockStart: Type.String({ default: '2026-01-01T00:00:00.000Z', description: 'the instant a virtual clock starts at' }),
-  timeScale: Type.Number({ exclusiveMinimum: 0, default: 1, description: 'real clock only: simulated seconds per wall second' }),
-  seed: Type.Integer({ minimum: 0, maximum: 4294967295, default: 1, description: 'seed for every random choice' }),
-  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'warn' }),
-  bodyLimit: Type.Integer({ minimum: 1, default: 1_048_576, description: 'largest accepted request body, bytes' }),
-  dataVolume: Type.Array(Type.String({ pattern: '^[A-Za-z][\\w.-]*=[0-9]+$' }), { default: [], description: 'initial records of single models, model=count (employees=1000000, hris.companies=3)' }),
-  dataScale: Type.Number({ exclusiveMinimum: 0, default: 1, description: 'multiplies the default size of every simulated third-party data set' }),
-  dataChurn: Type.Number({ minimum: 0, maximum: 10, default: 0.02, description: 'share of records the simulated systems change per day (a quarter as many are created, a tenth deleted)' }),
-  dataCacheMb: Type.Number({ minimum: 0, default: 32, description: 'memory for serialised records of the data endpoints, MB; 0 regenerates every record on every read' }),
-  plantAuth: Type.Union([Type.Literal('none'), Type.Literal('required')], { default: 'none' }),
-  plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, description: 'plant store login token lifetime, seconds' }),
-  apiKeys: Type.Array(Type.String({ minLength: 1 }), { default: [], description: 'unified service API keys accepted; empty accepts any key (each key is its own tenant)' }),
-  relinkStatus: Type.Union([Type.Literal(401), Type.Literal(403)], { default: 401, description: 'status answered on every call of a linked account that needs relinking' }),
-  publicTokenTtl: Type.Integer({ minimum: 1, default: 600, description: 'public token lifetime, seconds (single use either way)' }),
-  syncInterval: Type.String({ default: '24h', description: 'automatic sync interval of every tenant (a duration: 5m, 24h, PT1H)' }),
-  initialSyncDuration: Type.Optional(Type.String({ description: 'fixed duration of every initial and FULL sync; default grows with the model\'s volume' })),
-  syncPasses: Type.Integer({ minimum: 1, maximum: 100, default: 4, description: 'passes an initial or FULL sync writes its records in' }),
-  rateLimit: Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('off')], { default: 100, description: 'requests per minute per linked account, or off' }),
-  fullResyncInterval: Type.String({ default: '1h', description: 'at most one FULL resync per linked account in this window (a duration; 0s for no limit)' }),
-  webhookUrls: Type.Array(Type.String({ pattern: '^https?://' }), { default: [], description: 'webhook targets of every tenant; {category} is replaced by the account\'s category' }),
-  webhookSecret: Type.Optional(Type.String({ minLength: 1, description: 'webhook signature key of every tenant; default: one generated per tenant' })),
-  webhookTimeout: Type.String({ default: '30s', description: 'webhook response timeout (a duration)' }),
-  scenarios: Type.Array(Type.String({ minLength: 1 }), { default: [], description: 'scenario files to run at start (paths); see --scenario' }),
-  journalSize: Type.Integer({ minimum: 1, default: 10_000, description: 'requests kept in each API key\'s request journal (GET /_unimock/requests); the oldest go first' })
+  port: Type.Integer({ minimum: 0, maximum: 65535, default: 4010, placeholder: 'N', description: 'TCP port; 0 picks a free port' }),
+  host: Type.String({ minLength: 1, default: '127.0.0.1', placeholder: 'H', description: 'interface to listen on (0.0.0.0 in a container)' }),
+  db: Type.String({ minLength: 1, default: ':memory:', placeholder: 'PATH', description: 'SQLite database; a file path persists everything across restarts' }),
+  clock: Type.Union([Type.Literal('real'), Type.Literal('virtual')], { default: 'real', description: 'a virtual clock moves only through POST /_unimock/clock/advance' }),
+  clockStart: Type.String({ default: '2026-01-01T00:00:00.000Z', placeholder: 'ISO', description: 'the instant a virtual clock starts at: an ISO 8601 date, or date and time with Z or an offset' }),
+  timeScale: Type.Number({ exclusiveMinimum: 0, default: 1, placeholder: 'N', description: 'real clock only: play time N times faster, for live demos' }),
+  seed: Type.Integer({ minimum: 0, maximum: 4294967295, default: 1, placeholder: 'N', description: 'seed of every random choice (tokens, ids, generated data)' }),
+  logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'warn', description: 'logs go to stderr, tokens redacted' }),
+  bodyLimit: Type.Integer({ minimum: 1, default: 1_048_576, placeholder: 'N', description: 'largest request body in bytes; larger bodies answer 413' }),
+  dataVolume: Type.Array(Type.String({ pattern: '^[A-Za-z][\\w.-]*=[0-9]+$' }), { default: [], placeholder: 'model=N', description: 'records of one model per account, e.g. employees=1000000 or hris.Employee=500 (repeatable); default: by company size' }),
+  dataScale: Type.Number({ exclusiveMinimum: 0, default: 1, placeholder: 'X', description: 'multiplies every default model size' }),
+  dataChurn: Type.Number({ minimum: 0, maximum: 10, default: 0.02, placeholder: 'X', description: 'share of a model\'s records the simulated remote system changes per day (creates a quarter, deletes a tenth of that)' }),
+  dataCacheMb: Type.Number({ minimum: 0, default: 32, placeholder: 'N', description: 'cache of rendered pages and records in MB; 0 turns it off' }),
+  plantAuth: Type.Union([Type.Literal('none'), Type.Literal('required')], { default: 'none', description: 'required: adding or updating a plant needs a login token' }),
+  plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, placeholder: 'S', description: 'plant store login token lifetime, seconds' }),
+  apiKeys: Type.Array(Type.String({ minLength: 1 }), { default: [], flag: 'api-key', placeholder: 'K', description: 'accept only these unified-service API keys (repeatable; the variable is comma-separated); with none, any key works and each key is its own tenant' }),
+  relinkStatus: Type.Union([Type.Literal(401), Type.Literal(403)], { default: 401, description: 'status of every call on a linked account that needs relinking' }),
+  publicTokenTtl: Type.Integer({ minimum: 1, default: 600, placeholder: 'S', description: 'public token lifetime, seconds (single use either way)' }),
+  syncInterval: Type.String({ default: '24h', placeholder: 'D', description: `automatic sync interval of every tenant, ${DURATION}` }),
+  initialSyncDuration: Type.Optional(Type.String({ placeholder: 'D', description: 'fixed duration of every initial and FULL sync; default 2m plus 100ms per record, at most 4h' })),
+  syncPasses: Type.Integer({ minimum: 1, maximum: 100, default: 4, placeholder: 'N', description: 'passes an initial or FULL sync writes its records in' }),
+  rateLimit: Type.Union([Type.Integer({ minimum: 1 }), Type.Literal('off')], { default: 100, placeholder: 'N|off', description: 'requests per minute per linked account' }),
+  fullResyncInterval: Type.String({ default: '1h', placeholder: 'D', description: 'at most one FULL resync per linked account in this window (0s: no limit)' }),
+  webhookUrls: Type.Array(Type.String({ pattern: '^https?://' }), { default: [], flag: 'webhook-url', placeholder: 'URL', description: 'webhook target of every tenant (repeatable; the variable is comma-separated); {category} becomes the account\'s category' }),
+  webhookSecret: Type.Optional(Type.String({ minLength: 1, placeholder: 'K', description: 'signature key of every tenant\'s webhooks; default: one generated per tenant, kept in the database' })),
+  webhookTimeout: Type.String({ default: '30s', placeholder: 'D', description: 'how long a receiver has to answer a delivery' }),
+  scenarios: Type.Array(Type.String({ minLength: 1 }), { default: [], flag: 'scenario', placeholder: 'FILE', description: 'run a scenario file (or a shipped one by name) at start (repeatable; the variable is comma-separated): all are validated first, then played' }),
+  journalSize: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'requests kept per API key in the request journal; the oldest go first' })
 })
 
 /** Settings that hold durations; each must parse (see core/durations.ts). */
 const DURATION_SETTINGS = ['syncInterval', 'initialSyncDuration', 'fullResyncInterval', 'webhookTimeout'] as const
+
+/** An ISO 8601 date, or a date and time with a zone: `2026-01-01`, `2026-01-01T09:30:00Z`, `...+02:00`. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i
 
 export type Config = Readonly<Static<typeof ConfigSchema>>
 
@@ -50,23 +60,37 @@ export type ConfigInput = Partial<Static<typeof ConfigSchema>>
 
 export class ConfigError extends Error {}
 
+/** What a setting of a few forms allows, in words: "one of real, virtual", "a whole number from 1, or off". */
+export function allowedValues (schema: TSchema): string | undefined {
+  const members = (schema as { anyOf?: TSchema[] }).anyOf
+  if (members === undefined) return undefined
+  const words = members.map((m) => 'const' in m ? String(m.const) : m.type === 'integer' ? `a whole number from ${String(m.minimum ?? 0)}` : String(m.type))
+  return members.every((m) => 'const' in m) ? `one of ${words.join(', ')}` : `${words.slice(0, -1).join(', ')}, or ${words.at(-1)!}`
+}
+
 /** Fills defaults, checks every value, and freezes. Throws ConfigError naming the first bad setting. */
 export function parseConfig (input: ConfigInput = {}): Config {
   const withDefaults = Value.Default(ConfigSchema, structuredClone(input))
   const first = Value.Errors(ConfigSchema, withDefaults).First()
   if (first !== undefined) {
     const name = first.path.replace(/^\//, '') || 'config'
-    throw new ConfigError(`invalid setting ${name}: ${first.message} (got ${JSON.stringify(first.value)})`)
+    const setting = ConfigSchema.properties[name as keyof typeof ConfigSchema.properties] as TSchema | undefined
+    const allowed = setting === undefined ? undefined : allowedValues(setting)
+    const why = allowed === undefined ? first.message : `must be ${allowed}`
+    throw new ConfigError(`invalid setting ${name}: ${why} (got ${JSON.stringify(first.value)})`)
   }
   const config = withDefaults as Static<typeof ConfigSchema>
-  if (Number.isNaN(Date.parse(config.clockStart))) {
-    throw new ConfigError(`invalid setting clockStart: "${config.clockStart}" is not an ISO 8601 timestamp`)
+  if (!ISO_INSTANT.test(config.clockStart) || Number.isNaN(Date.parse(config.clockStart))) {
+    throw new ConfigError(`invalid setting clockStart: "${config.clockStart}" is not an ISO 8601 date or date-time with a zone, such as 2026-01-01 or 2026-01-01T09:30:00Z`)
+  }
+  if (config.timeScale !== 1 && config.clock === 'virtual') {
+    throw new ConfigError('invalid setting timeScale: it applies to the real clock only; a virtual clock moves only through POST /_unimock/clock/advance (drop it, or use the real clock)')
   }
   for (const key of DURATION_SETTINGS) {
     const value = config[key]
-    if (value !== undefined && parseDuration(value) === undefined) {
-      throw new ConfigError(`invalid setting ${key}: "${value}" is not a duration (use e.g. 90s, 5m, 24h or PT24H)`)
-    }
+    if (value === undefined || parseDuration(value) !== undefined) continue
+    const hint = isBareNumber(value) ? ` (a bare number has no unit: write ${value}ms, ${value}s or ${value}m)` : ''
+    throw new ConfigError(`invalid setting ${key}: "${value}" is not ${DURATION}${hint}`)
   }
   return Object.freeze(config)
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppContext } from '../context.js'
+import { iso } from '../core/iso.js'
 import { Problem } from '../http/problem.js'
 import { advanceClock } from './clock-control.js'
 import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, ResetDone, SchedulerState } from './schemas.js'
@@ -9,8 +10,6 @@ export interface AdminOptions {
   readonly context: AppContext
   readonly reset: () => void
 }
-
-const iso = (ms: number): string => new Date(ms).toISOString()
 
 /** The control API's own routes: health, the clock, reset. Other domains add theirs under the same prefix. */
 export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { context, reset }) => {
@@ -39,7 +38,8 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
   }, async () => ({ pending: context.scheduler.count(), ran: context.scheduler.ranByKind() }))
 
   r.post('/reset', {
-    schema: { tags, summary: 'Restore the seeded state: seed data, tokens, random stream and virtual clock', response: { 200: ResetDone } }
+    // It takes no body, but a body sent as JSON is still parsed: a malformed one is a 400.
+    schema: { tags, summary: 'Restore the seeded state: seed data, tokens, random stream and virtual clock', response: { 200: ResetDone, 400: Problem } }
   }, async () => {
     reset()
     return { status: 'reset' as const, now: iso(context.clock.now()) }

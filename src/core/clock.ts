@@ -3,6 +3,8 @@
  * so a test (or a scenario) can swap in the virtual clock and move time deterministically.
  */
 
+import { iso } from './iso.js'
+
 export type ClockMode = 'real' | 'virtual'
 
 export type TimerCallback = () => void | Promise<void>
@@ -158,7 +160,7 @@ export class VirtualClock implements Clock {
     const run = this.#advancing.then(async () => {
       if (target < this.#now) {
         throw new ClockBackwardsError(
-          `cannot move the virtual clock back from ${new Date(this.#now).toISOString()} to ${new Date(target).toISOString()}`)
+          `cannot move the virtual clock back from ${iso(this.#now)} to ${iso(target)}`)
       }
       for (;;) {
         const next = this.#nextDue(target)

@@ -1,6 +1,7 @@
 /**
  * Durations as people write them in flags, control calls and scenario files: `500ms`, `90s`, `15m`, `24h`, `7d`,
- * compound forms such as `1h30m`, and ISO 8601 (`PT24H`, `P7D`, `P1DT2H30M`, `PT0.5S`).
+ * compound forms such as `1h30m`, and ISO 8601 (`PT24H`, `P7D`, `P1DT2H30M`, `PT0.5S`). A bare number other
+ * than 0 is not a duration: `5` could mean 5 ms as easily as 5 minutes.
  */
 
 const UNIT_MS: Record<string, number> = {
@@ -20,7 +21,7 @@ const ISO = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H
 export function parseDuration (text: string): number | undefined {
   const value = text.trim()
   if (value === '') return undefined
-  if (/^\d+$/.test(value)) return Number(value)
+  if (isBareNumber(value)) return Number(value) === 0 ? 0 : undefined
   if (SHORT.test(value)) {
     let total = 0
     for (const [, amount, unit] of value.matchAll(SHORT_PART)) total += Number(amount) * UNIT_MS[unit!]!
@@ -34,6 +35,11 @@ export function parseDuration (text: string): number | undefined {
     return Math.round(parts.reduce((sum, [v, unit]) => sum + (v === undefined ? 0 : Number(v) * unit), 0))
   }
   return undefined
+}
+
+/** `5`, `250`, `1.5`: a number without a unit. */
+export function isBareNumber (text: string): boolean {
+  return /^\d+(?:\.\d+)?$/.test(text.trim())
 }
 
 /** Compact human form used in messages: 90000 → "1m30s". */

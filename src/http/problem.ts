@@ -11,4 +11,4 @@ export const Problem = Type.Object({
   status: Type.Integer(),
   detail: Type.String(),
   code: Type.String()
-}, { $id: undefined, description: 'problem details (application/problem+json)' })
+}, { $id: undefined, description: 'problem details (application/problem+json)', title: 'control.Problem' })

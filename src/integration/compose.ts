@@ -7,6 +7,7 @@ import { AccountRepository } from './accounts/account-repository.js'
 import { AccountService } from './accounts/account-service.js'
 import { createUnifiedAuth, requestAccount, type UnifiedAuth } from './accounts/request-auth.js'
 import { accountRoutes } from './accounts/routes.js'
+import { webhookListenerRoutes } from './accounts/webhook-listener.js'
 import { controlRoutes } from './control/routes.js'
 import { loadCatalogue } from './data/catalogue.js'
 import { dataControlRoutes } from './data/control-routes.js'
@@ -172,6 +173,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:deleted', (e) => { data.deleteAccount(e.account.id) })
   events.on('account:deleted', (e) => { sync.forget(e.account.id) })
   events.on('account:deleted', (e) => { eventWebhooks.accountDeleted(e) })
+  events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
 
@@ -228,7 +230,9 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(webhookRoutes, {
     prefix: '/_unimock', auth, accounts, targets, keys, fanOut, faults: deliveryFaults, syncStates: (id) => sync.states(id), clock
   })
-  const journal = registerJournal(app, context, { auth, tenants, accounts, link }, { models: catalogue.models, sync })
+  // The listener URL's last segment is a secret of the account: request logs show it redacted.
+  void app.register(webhookListenerRoutes, { accounts, logSerializers })
+  const journal = registerJournal(app, context, { auth, tenants, link })
   installFaultHooks(app, { faults, interfaces, modelAt: (category, segment) => catalogue.bySegment(category, segment)?.id })
   void app.register(faultRoutes, { prefix: '/_unimock', auth, faults })
   void app.register(reportRoutes, { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: fanOut }, clock })

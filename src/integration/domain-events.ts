@@ -6,11 +6,12 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
 /**
  * The one map of the unified service's domain events, name → payload:
  *
- *   'link:requested'        a link token was created (the account's model scope)          link/link-events.ts
- *   'account:linked'        an account finished linking, or relinking                      accounts/account-events.ts
- *   'account:deleted'       an account is being deleted (its last state)                   accounts/account-events.ts
- *   'model-sync:finished'   a model's sync run finished                                    sync/sync-events.ts
- *   'webhook-target:added'  a tenant got a webhook target                                  webhooks/webhook-events.ts
+ *   'link:requested'            a link token was created (the account's model scope)  link/link-events.ts
+ *   'account:linked'            an account finished linking, or relinking             accounts/account-events.ts
+ *   'account:deleted'           an account is being deleted (its last state)          accounts/account-events.ts
+ *   'account:webhook-received'  its third party pushed a webhook to its listener URL  accounts/account-events.ts
+ *   'model-sync:finished'       a model's sync run finished                           sync/sync-events.ts
+ *   'webhook-target:added'      a tenant got a webhook target                         webhooks/webhook-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit

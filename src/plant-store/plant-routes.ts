@@ -14,6 +14,8 @@ const tags = ['plant']
 const plantBody: PlantRouteConfig = { plantBody: true }
 const Unauthorized = ApiError('Unauthorized: only with --plant-auth required, when the bearer token is missing, unknown or expired')
 const TooLarge = ApiError('Payload Too Large')
+/** A login token with --plant-auth required; nothing with --plant-auth none (the default). */
+const PLANT_AUTH: Array<Record<string, string[]>> = [{ plantToken: [] }, {}]
 
 /**
  * /v3/plant routes. The search routes are static paths, so find-my-way prefers them to /plant/:plantId whatever
@@ -29,6 +31,7 @@ export const plantRoutes: FastifyPluginAsync<PlantRoutesOptions> = async (app, {
     schema: {
       tags,
       operationId: 'addPlant',
+      security: PLANT_AUTH,
       summary: 'Add a plant (or replace the plant holding the given id)',
       body: PlantBody,
       response: { 200: Plant, 401: Unauthorized, 405: ApiError('Invalid input'), 413: TooLarge }
@@ -41,6 +44,7 @@ export const plantRoutes: FastifyPluginAsync<PlantRoutesOptions> = async (app, {
     schema: {
       tags,
       operationId: 'updatePlant',
+      security: PLANT_AUTH,
       summary: 'Replace an existing plant (fields left out take the add defaults)',
       body: PlantBody,
       response: {

@@ -25,7 +25,7 @@ export const Plant = Type.Object({
   name: NullableString,
   status: Type.String({ description: 'available, pending or sold' }),
   tags: Type.Array(Type.String())
-}, { description: 'the plant, always with all four keys' })
+}, { description: 'the plant, always with all four keys', title: 'plant.Plant' })
 
 export const PlantList = Type.Array(Plant, { description: 'matching plants, each once, by ascending id' })
 

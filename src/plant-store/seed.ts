@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readPackageJsonFile } from '../core/fixtures.js'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import type { Db } from '../store/database.js'
@@ -28,21 +28,12 @@ export type PlantSeed = Static<typeof SeedFile>
 
 const SEED_FILE = 'fixtures/plant-seed.json'
 
-/** Reads and checks fixtures/plant-seed.json. Source (src/) and build (dist/src/) sit at different depths, so walk up to it. */
+/** Reads and checks fixtures/plant-seed.json. */
 export function loadPlantSeed (): PlantSeed {
-  let dir = new URL('.', import.meta.url)
-  for (let i = 0; i < 6; i++) {
-    let text: string | undefined
-    try { text = readFileSync(new URL(SEED_FILE, dir), 'utf8') } catch { /* not here: keep walking up */ }
-    if (text !== undefined) {
-      const seed: unknown = JSON.parse(text)
-      const first = Value.Errors(SeedFile, seed).First()
-      if (first !== undefined) throw new Error(`${SEED_FILE} is invalid at ${first.path || '/'}: ${first.message}`)
-      return seed as PlantSeed
-    }
-    dir = new URL('..', dir)
-  }
-  throw new Error(`${SEED_FILE} was not found next to the unimock package`)
+  const seed = readPackageJsonFile<unknown>(SEED_FILE)
+  const first = Value.Errors(SeedFile, seed).First()
+  if (first !== undefined) throw new Error(`${SEED_FILE} is invalid at ${first.path || '/'}: ${first.message}`)
+  return seed as PlantSeed
 }
 
 /** Replaces every plant, user and session with the seed, in one transaction. */

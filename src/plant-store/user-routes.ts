@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { appError } from '../core/errors.js'
+import { iso } from '../core/iso.js'
 import type { UserService } from './user-service.js'
 import { ApiError, type ListParam, LoggedOut, LoginQuery, LoginResult, User, UsernameParams } from './schemas.js'
 
@@ -29,7 +30,7 @@ export const userRoutes: FastifyPluginAsync<UserRoutesOptions> = async (app, { u
     const result = users.login(single('username', request.query.username), single('password', request.query.password))
     return reply
       .header('X-Rate-Limit', RATE_LIMIT)
-      .header('X-Expires-After', new Date(result.expiresAt).toISOString())
+      .header('X-Expires-After', iso(result.expiresAt))
       .send({ token: result.token, expiresIn: result.expiresIn })
   })
 

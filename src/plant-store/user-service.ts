@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js'
 import { appError } from '../core/errors.js'
 import type { Ids } from '../core/ids.js'
+import { iso } from '../core/iso.js'
 import type { PublicUser, UserRepository } from './user-repository.js'
 
 export interface LoginResult {
@@ -56,7 +57,7 @@ export class UserService {
     if (token === undefined) throw unauthorized('The Authorization header is not of the form "Bearer <token>"')
     const expiresAt = this.#repo.sessionExpiry(token)
     if (expiresAt === undefined) throw unauthorized('The bearer token is unknown or its session has ended')
-    if (this.#clock.now() >= expiresAt) throw unauthorized(`The bearer token expired at ${new Date(expiresAt).toISOString()}`)
+    if (this.#clock.now() >= expiresAt) throw unauthorized(`The bearer token expired at ${iso(expiresAt)}`)
   }
 }
 

@@ -107,7 +107,7 @@ t.test('malformed JSON is a 400, never a 500; an oversized body is a 413', async
 t.test('the OpenAPI document is generated from the route schemas', async (t) => {
   const { app } = await makeApp(t)
   const doc = json(await app.inject({ method: 'GET', url: '/openapi.json' }))
-  t.equal(doc.openapi, '3.0.3')
+  t.equal(doc.openapi, '3.1.0')
   t.ok(doc.paths['/_unimock/clock/advance']?.post, 'clock advance documented')
   t.ok(doc.paths['/_unimock/clock/advance'].post.responses['409'], 'error responses documented')
   t.ok(doc.paths['/_unimock/health']?.get)

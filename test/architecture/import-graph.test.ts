@@ -5,7 +5,7 @@ import t from 'tap'
 
 /**
  * The folder import graph of src/, and the two rules it must keep (docs/ARCHITECTURE.md, rule 1):
- * imports point down the layers (server → app → admin → domains → store/jobs/http → core), and no folder
+ * imports point down the layers (server → cli → app → admin → domains → store/jobs/http → core), and no folder
  * imports another in a circle. `import type` counts: a cycle of types is still a cycle of design.
  *
  * Run it alone to print the graph: npx tap test/architecture/import-graph.test.ts --reporter=tap
@@ -21,6 +21,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['integration'],
   ['admin'],
   ['app'],
+  ['cli'],
   ['server', 'launcher', 'code-cache', 'index']
 ]
 

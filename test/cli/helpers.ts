@@ -27,9 +27,9 @@ export function start (args: string[]): Promise<Started> {
   })
 }
 
-export function run (args: string[]): Promise<{ code: number | null, stdout: string, stderr: string }> {
+export function run (args: string[], env: Record<string, string> = {}): Promise<{ code: number | null, stdout: string, stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [entry, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (c: Buffer) => { stdout += c.toString() })

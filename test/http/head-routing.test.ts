@@ -17,7 +17,7 @@ t.test('HEAD answers as GET: same status and headers, Content-Length of the GET 
     ['/v3/plant/abc', {}],
     ['/v3/plant/findByStatus?status=sold', {}],
     ['/_unimock/health', {}],
-    ['/link/initialize.js', {}],
+    ['/link/widget.js', {}],
     ['/api/hris/v1/employees?page_size=3', f.account.headers()],
     ['/hris/v1/employees/00000000-0000-4000-8000-000000000000', f.account.headers()],
     ['/api/hris/v1/employees', {}]

@@ -129,7 +129,7 @@ t.test('account:deleted listeners run inside the deletion; a throwing one keeps 
   })
   const again = await c.link('hris', 'o1')
   const tenant = services.tenants.authenticate('Bearer key-a')
-  const account = services.accounts.authenticate(tenant, again.accountToken, 'hris')
+  const account = services.accounts.admit(services.accounts.identify(tenant, again.accountToken), 'hris')
   t.throws(() => { services.accounts.delete(account) }, /cleanup failed/)
   t.equal((await c.withAccount(again.accountToken).get('/api/hris/v1/account-details')).statusCode, 200, 'still there')
   t.equal((await c.get('/_unimock/events')).json().results.filter((e: { event: string }) => e.event === 'LinkedAccount.deleted').length, 1,

@@ -18,8 +18,18 @@ export interface AccountDeleted {
   readonly at: number
 }
 
+/**
+ * The third-party system behind a complete linked account pushed its own webhook to the account's
+ * webhook_listener_url: something changed there, so the account's data should be fetched now.
+ */
+export interface AccountWebhookReceived {
+  readonly account: LinkedAccount
+  readonly at: number
+}
+
 /** The accounts domain's entries in the event map (../domain-events.ts). */
 export interface AccountEvents {
   'account:linked': AccountLinked
   'account:deleted': AccountDeleted
+  'account:webhook-received': AccountWebhookReceived
 }

@@ -1,3 +1,4 @@
+import type { Walk } from '../../core/pagination.js'
 import type { Db } from '../../store/database.js'
 import type { Category } from '../catalog/categories.js'
 import { digestHex } from '../../core/secrets.js'
@@ -55,13 +56,6 @@ export interface AccountFilter {
   readonly organizationName?: string
   readonly integrationName?: string
   readonly accountType?: AccountType
-}
-
-export interface PageRequest {
-  /** Rows strictly after (forward) or before (backward) this seq. */
-  readonly position: number | null
-  readonly backward: boolean
-  readonly limit: number
 }
 
 const COLUMNS = 'seq, id, tenant_id, category, end_user_origin_id, end_user_organization_name, end_user_email_address, integration_slug, integration_name, status, account_type, account_token, webhook_listener_key, created_at, completed_at'
@@ -124,6 +118,12 @@ export class AccountRepository {
     return row === undefined ? undefined : toAccount(row)
   }
 
+  /** The account whose webhook_listener_url ends in this key (a rare call: no index). */
+  byListenerKey (key: string): StoredAccount | undefined {
+    const row = this.#db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE webhook_listener_key = ?`).get(key) as AccountRow | undefined
+    return row === undefined ? undefined : toAccount(row)
+  }
+
   byOrigin (tenantId: number, category: string, originId: string): StoredAccount | undefined {
     const row = this.#byOrigin.get(tenantId, category, originId) as AccountRow | undefined
     return row === undefined ? undefined : toAccount(row)
@@ -158,10 +158,10 @@ export class AccountRepository {
     return (this.#all.all(tenantId) as AccountRow[]).map(toAccount)
   }
 
-  /** One page of a tenant's accounts in creation order, plus whether more rows lie beyond it. */
-  page (tenantId: number, filter: AccountFilter, page: PageRequest): { rows: StoredAccount[], more: boolean } {
+  /** The rows of a walk over a tenant's accounts by creation order (core/pagination.ts), in walk order. */
+  walk (tenantId: number, filter: AccountFilter, walk: Walk): StoredAccount[] {
     const where: string[] = ['tenant_id = @tenantId']
-    const params: Record<string, unknown> = { tenantId, limit: page.limit + 1 }
+    const params: Record<string, unknown> = { tenantId, limit: walk.limit }
     const eq = (column: string, name: string, value: string | undefined): void => {
       if (value === undefined) return
       where.push(`${column} = @${name}`)
@@ -180,16 +180,13 @@ export class AccountRepository {
     eq('account_type', 'accountType', filter.accountType)
     anyOf('id', 'ids', filter.ids)
     anyOf('end_user_origin_id', 'originIds', filter.originIds)
-    if (page.position !== null) {
-      where.push(page.backward ? 'seq < @position' : 'seq > @position')
-      params.position = page.position
+    if (walk.from !== null) {
+      where.push(walk.backward ? 'seq < @from' : 'seq > @from')
+      params.from = walk.from
     }
-    const order = page.backward ? 'DESC' : 'ASC'
-    const rows = (this.#db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE ${where.join(' AND ')} ORDER BY seq ${order} LIMIT @limit`)
+    const order = walk.backward ? 'DESC' : 'ASC'
+    return (this.#db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE ${where.join(' AND ')} ORDER BY seq ${order} LIMIT @limit`)
       .all(params) as AccountRow[]).map(toAccount)
-    const more = rows.length > page.limit
-    const slice = rows.slice(0, page.limit)
-    return { rows: page.backward ? slice.reverse() : slice, more }
   }
 
   clear (): void {

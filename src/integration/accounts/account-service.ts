@@ -1,7 +1,9 @@
 import type { Clock } from '../../core/clock.js'
+import { plainCursors } from '../../core/cursor.js'
 import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
 import type { Db } from '../../store/database.js'
 import { type Category, CATEGORIES, isCategory } from '../catalog/categories.js'
 import { type IntegrationInfo, resolveIntegration } from '../catalog/integrations.js'
@@ -10,11 +12,7 @@ import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from '../events/event-repository.js'
 import type { AccountEvents } from './account-events.js'
 import type { AccountFilter, AccountRepository, StoredAccount } from './account-repository.js'
-import { decodeCursor, encodeCursor } from './cursor.js'
 import { ACCOUNT_STATUSES, type AccountStatus, type LinkedAccount } from './linked-account.js'
-
-export const PAGE_SIZE_DEFAULT = 30
-export const PAGE_SIZE_MAX = 100
 
 export interface AccountListQuery {
   readonly category?: string
@@ -70,10 +68,10 @@ export class AccountService {
   }
 
   /**
-   * The account an X-Account-Token names, for a request of `tenant` on a path of `pathCategory`.
-   * Each failure is its own 401 (403 for relinking with --relink-status 403) saying what is wrong.
+   * The account an X-Account-Token names for a request of `tenant`, whatever its state: a missing, unknown,
+   * deleted or other key's token is its own 401. `admit` then says whether the request may use it.
    */
-  authenticate (tenant: Tenant, token: string | undefined, pathCategory: string | undefined): StoredAccount {
+  identify (tenant: Tenant, token: string | undefined): StoredAccount {
     if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
     const presented = digest(token.trim())
     const hash = presented.toString('hex')
@@ -85,6 +83,14 @@ export class AccountService {
       throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
     }
     if (account.tenantId !== tenant.id) throw appError('AUTH_ACCOUNT_TOKEN_OTHER_KEY')
+    return account
+  }
+
+  /**
+   * The identified account, if a request on a path of `pathCategory` may use it now: another category, an
+   * account needing relinking (403 with --relink-status 403) and an incomplete one are each their own 401.
+   */
+  admit (account: StoredAccount, pathCategory: string | undefined): StoredAccount {
     if (pathCategory !== undefined && account.category !== pathCategory) {
       throw appError('AUTH_ACCOUNT_WRONG_CATEGORY', { pathCategory, accountCategory: account.category })
     }
@@ -101,12 +107,24 @@ export class AccountService {
     return account
   }
 
-  /** An account known to exist (referenced by a token row, or changed in this request), of any tenant. */
   /** The account's status, or undefined when it does not exist (no row mapping: used per sync step). */
   statusOf (id: string): AccountStatus | undefined {
     return this.#d.repo.statusOf(id)
   }
 
+  /**
+   * A third party's webhook arrived at a webhook_listener_url, whose last segment is `key`: 404 when no
+   * account has it (never, or deleted). A complete account's emits 'account:webhook-received'; one still
+   * linking, or needing relinking, has no connection to fetch through, so the push changes nothing.
+   */
+  receiveWebhook (key: string): void {
+    const account = this.#d.repo.byListenerKey(key)
+    if (account === undefined) throw appError('WEBHOOK_LISTENER_NOT_FOUND')
+    if (account.status !== 'COMPLETE') return
+    this.#d.db.transaction(() => { this.#d.events.emit('account:webhook-received', { account, at: this.#d.clock.now() }) })()
+  }
+
+  /** An account known to exist (referenced by a token row, or changed in this request), of any tenant. */
   get (id: string): StoredAccount {
     const account = this.#d.repo.byId(id)
     if (account === undefined) throw appError('LINKED_ACCOUNT_NOT_FOUND', { id })
@@ -128,26 +146,9 @@ export class AccountService {
   /** GET linked-accounts: filters as the real service names them, cursor pagination in creation order. */
   list (tenant: Tenant, query: AccountListQuery): AccountPage {
     const filter = toFilter(query)
-    const limit = Math.min(query.page_size ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)
-    let position: number | null = null
-    let backward = false
-    if (query.cursor !== undefined) {
-      const cursor = decodeCursor(query.cursor)
-      if (cursor === undefined) throw appError('ACCOUNT_LIST_BAD_CURSOR')
-      position = cursor.position
-      backward = cursor.backward
-    }
-    const { rows, more } = this.#d.repo.page(tenant.id, filter, { position, backward, limit })
-    const first = rows[0]
-    const last = rows[rows.length - 1]
-    // Forward: rows before this page exist if we came from a cursor; backward: rows after it always do.
-    const hasNext = backward ? last !== undefined : more
-    const hasPrevious = backward ? more : position !== null && first !== undefined
-    return {
-      results: rows,
-      next: hasNext && last !== undefined ? encodeCursor({ position: last.seq, backward: false }) : null,
-      previous: hasPrevious && first !== undefined ? encodeCursor({ position: first.seq, backward: true }) : null
-    }
+    const w = walk(openCursor(plainCursors, query.cursor, undefined, () => appError('ACCOUNT_LIST_BAD_CURSOR')), pageSize(query.page_size))
+    const page = pageOf(w, this.#d.repo.walk(tenant.id, filter, w), (a) => a.seq)
+    return { results: page.rows, next: cursorText(plainCursors, page.next, undefined), previous: cursorText(plainCursors, page.previous, undefined) }
   }
 
   /**

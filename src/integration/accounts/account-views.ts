@@ -1,8 +1,8 @@
+import { iso } from '../../core/iso.js'
 import { findIntegration } from '../catalog/integrations.js'
 import type { AccountDetails, AccountIntegration, LinkedAccountItem } from './schemas.js'
 import type { LinkedAccount } from './linked-account.js'
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
 /** Where the third party's own webhooks for this account would go; a unimock URL, like the real service's. */
 export function webhookListenerUrl (account: LinkedAccount, origin: string): string {
@@ -20,6 +20,11 @@ export function accountIntegration (account: LinkedAccount): AccountIntegration 
   return { name: account.integrationName ?? account.integrationSlug, categories: [account.category], image: null, square_image: null, color: '#000000', slug: account.integrationSlug }
 }
 
+/**
+ * The linked account as GET account-details and every webhook's `linked_account` answer it, keys in that
+ * order (webhook bodies are JSON.stringify'd and signed). The other shapes of a linked account derive from
+ * it, so each field is written once.
+ */
 export function accountDetails (account: LinkedAccount, origin: string): AccountDetails {
   return {
     id: account.id,
@@ -37,24 +42,15 @@ export function accountDetails (account: LinkedAccount, origin: string): Account
   }
 }
 
+/** An item of GET linked-accounts (`AccountDetailsAndActions`): the integration as an object. */
 export function linkedAccountItem (account: LinkedAccount, origin: string): LinkedAccountItem {
+  const { integration: _name, integration_slug: _slug, ...details } = accountDetails(account, origin)
   const integration = accountIntegration(account)
   return {
-    id: account.id,
-    category: account.category,
-    status: account.status,
+    ...details,
     status_detail: null,
-    end_user_origin_id: account.endUserOriginId,
-    end_user_organization_name: account.endUserOrganizationName,
-    end_user_email_address: account.endUserEmailAddress,
     subdomain: null,
-    webhook_listener_url: webhookListenerUrl(account, origin),
-    is_duplicate: null,
     integration: integration === null ? null : { ...integration, passthrough_available: false },
-    account_type: account.accountType,
-    completed_at: iso(account.completedAt),
     integration_specific_fields: {}
   }
 }
-
-export { iso }

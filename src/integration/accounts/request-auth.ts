@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import type { AccountService } from './account-service.js'
 import type { StoredAccount } from './account-repository.js'
 import type { Tenant } from '../tenants/tenant.js'
+import { declareSecurity } from '../../http/openapi/security.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
 /**
@@ -36,8 +37,19 @@ export interface AuthenticatedAccount {
   readonly account: StoredAccount
 }
 
-const tenants = new WeakMap<FastifyRequest, Tenant>()
-const accounts = new WeakMap<FastifyRequest, StoredAccount>()
+/**
+ * What a request's auth hook resolved, kept for the route and the journal; present once an auth hook ran,
+ * whether it let the request through or not.
+ */
+export interface AuthFacts {
+  tenant?: Tenant
+  /** The linked account the request may use (auth.account succeeded). */
+  account?: StoredAccount
+  /** The account the X-Account-Token named, also when it was refused for its state (relinking needed...). */
+  identified?: StoredAccount
+}
+
+const resolved = new WeakMap<FastifyRequest, AuthFacts>()
 
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const value = request.headers[name]
@@ -51,39 +63,43 @@ export function pathCategory (url: string): string | undefined {
 
 export function createUnifiedAuth (tenantService: TenantService, accountService: AccountService): UnifiedAuth {
   return {
-    tenant: async (request) => {
-      tenants.set(request, tenantService.authenticate(header(request, 'authorization')))
-    },
-    account: async (request) => {
-      const tenant = tenantService.authenticate(header(request, 'authorization'))
-      tenants.set(request, tenant)
-      accounts.set(request, accountService.authenticate(tenant, header(request, 'x-account-token'), pathCategory(request.url)))
-    }
+    tenant: declareSecurity(async (request: FastifyRequest) => {
+      const facts: AuthFacts = {}
+      resolved.set(request, facts)
+      facts.tenant = tenantService.authenticate(header(request, 'authorization'))
+    }, [{ apiKey: [] }]),
+    account: declareSecurity(async (request: FastifyRequest) => {
+      const facts: AuthFacts = {}
+      resolved.set(request, facts)
+      const tenant = facts.tenant = tenantService.authenticate(header(request, 'authorization'))
+      const account = facts.identified = accountService.identify(tenant, header(request, 'x-account-token'))
+      facts.account = accountService.admit(account, pathCategory(request.url))
+    }, [{ apiKey: [], accountToken: [] }])
   }
 }
 
 /** The tenant resolved by `auth.tenant` or `auth.account` for this request. */
 export function requestTenant (request: FastifyRequest): Tenant {
-  const tenant = tenants.get(request)
+  const tenant = resolved.get(request)?.tenant
   if (tenant === undefined) throw new Error('requestTenant: the route has no auth.tenant or auth.account hook')
   return tenant
 }
 
 /** The tenant and linked account resolved by `auth.account` for this request. */
 export function requestAccount (request: FastifyRequest): AuthenticatedAccount {
-  const account = accounts.get(request)
+  const account = resolved.get(request)?.account
   if (account === undefined) throw new Error('requestAccount: the route has no auth.account hook')
   return { tenant: requestTenant(request), account }
 }
 
-/** Ties a request that `auth.tenant` authenticated to the one account it acted on (a token exchange), for accountOf. */
-export function actedOn (request: FastifyRequest, account: StoredAccount): void {
-  accounts.set(request, account)
+/** The linked account `auth.account` resolved for this request, if any (never throws). */
+export function accountOf (request: FastifyRequest): StoredAccount | undefined {
+  return resolved.get(request)?.account
 }
 
-/** The linked account `auth.account` resolved for this request, or `actedOn` named (never throws). */
-export function accountOf (request: FastifyRequest): StoredAccount | undefined {
-  return accounts.get(request)
+/** What the request's auth hook resolved; undefined when no auth hook ran (no route, or a route without one). */
+export function authFacts (request: FastifyRequest): Readonly<AuthFacts> | undefined {
+  return resolved.get(request)
 }
 
 /** scheme://host[:port] the client used: absolute unimock URLs in responses point back at it. */

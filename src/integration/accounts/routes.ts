@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { journaled } from '../http/journal-recorder.js'
 import { requestAccount, requestOrigin, requestTenant, type UnifiedAuth } from './request-auth.js'
 import { Detail } from '../http/schemas.js'
 import type { AccountService } from './account-service.js'
@@ -17,6 +18,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.get(`/api/${category}/v1/account-details`, {
       onRequest: auth.account,
+      config: journaled('account-details'),
       schema: {
         tags,
         summary: 'The linked account of the X-Account-Token',
@@ -26,6 +28,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.post(`/api/${category}/v1/delete-account`, {
       onRequest: auth.account,
+      config: journaled('delete-account'),
       schema: {
         tags,
         summary: 'Delete the linked account of the X-Account-Token (POST, not DELETE); answers 200 with an empty body',
@@ -39,6 +42,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.get(`/api/${category}/v1/linked-accounts`, {
       onRequest: auth.tenant,
+      config: journaled('linked-accounts'),
       schema: {
         tags,
         summary: 'The API key\'s linked accounts, filtered, in pages (every category\'s path lists all categories)',
@@ -47,6 +51,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
       }
     }, async (request) => {
       const page = accounts.list(requestTenant(request), request.query)
+      request.journal.page(page.next, page.previous)
       const origin = requestOrigin(request)
       return { next: page.next, previous: page.previous, results: page.results.map((a) => linkedAccountItem(a, origin)) }
     })

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, Paginated } from '../http/schemas.js'
+import { Nullable, PageSizeParam, Paginated } from '../http/schemas.js'
 
 /** `AccountIntegration`, the integration object of the account-token response. */
 export const AccountIntegration = Type.Object({
@@ -12,15 +12,20 @@ export const AccountIntegration = Type.Object({
 })
 export type AccountIntegration = Static<typeof AccountIntegration>
 
+/** The end user of a linked account, as every shape of it shows them (account-details, linked-accounts, the control API). */
+export const EndUserFields = {
+  end_user_origin_id: Type.String(),
+  end_user_organization_name: Nullable(Type.String()),
+  end_user_email_address: Nullable(Type.String())
+}
+
 /** GET account-details: every field at the top level; `integration` is the display name. */
 export const AccountDetails = Type.Object({
   id: Type.String({ format: 'uuid' }),
   integration: Nullable(Type.String()),
   integration_slug: Nullable(Type.String()),
   category: Type.String(),
-  end_user_origin_id: Type.String(),
-  end_user_organization_name: Nullable(Type.String()),
-  end_user_email_address: Nullable(Type.String()),
+  ...EndUserFields,
   status: Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }),
   webhook_listener_url: Type.String(),
   is_duplicate: Nullable(Type.Boolean()),
@@ -35,9 +40,7 @@ export const LinkedAccountItem = Type.Object({
   category: Type.String(),
   status: Type.String(),
   status_detail: Nullable(Type.String()),
-  end_user_origin_id: Type.String(),
-  end_user_organization_name: Nullable(Type.String()),
-  end_user_email_address: Nullable(Type.String()),
+  ...EndUserFields,
   subdomain: Nullable(Type.String()),
   webhook_listener_url: Type.String(),
   is_duplicate: Nullable(Type.Boolean()),
@@ -71,7 +74,7 @@ export const LinkedAccountQuery = Type.Object({
   include_duplicates: Type.Optional(Type.String({ description: 'accepted; unimock never marks duplicates' })),
   integration_name: Type.Optional(Type.String()),
   is_test_account: Type.Optional(Type.String({ description: 'present: only test accounts (false or 0: only production); absent: only production accounts, as the real service documents' })),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, description: 'default 30; values above 100 are capped at 100' })),
+  page_size: Type.Optional(PageSizeParam()),
   status: Type.Optional(Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }))
 })
 export type LinkedAccountQuery = Static<typeof LinkedAccountQuery>

@@ -1,31 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { iso } from '../../core/iso.js'
 import { Problem } from '../../http/problem.js'
-import { iso, webhookListenerUrl } from '../accounts/account-views.js'
+import { accountDetails } from '../accounts/account-views.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { AccountService } from '../accounts/account-service.js'
 import { requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
+import { journaled } from '../http/journal-recorder.js'
 import type { LinkService } from '../link/link-service.js'
 import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
 
+/** A linked account as the control API shows it: its state, and its account token once it finished linking. */
 function controlAccount (account: LinkedAccount, origin: string): ControlAccount {
+  const { is_duplicate: _duplicate, ...details } = accountDetails(account, origin)
   return {
-    id: account.id,
-    category: account.category,
-    end_user_origin_id: account.endUserOriginId,
-    end_user_organization_name: account.endUserOrganizationName,
-    end_user_email_address: account.endUserEmailAddress,
-    status: account.status,
-    integration: account.integrationName,
-    integration_slug: account.integrationSlug,
-    account_type: account.accountType,
+    ...details,
     account_token: account.completedAt === null ? null : account.accountToken,
-    webhook_listener_url: webhookListenerUrl(account, origin),
-    created_at: iso(account.createdAt)!,
-    completed_at: iso(account.completedAt)
+    created_at: iso(account.createdAt)
   }
 }
 
@@ -89,6 +83,7 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
 
   r.post('/link-tokens/:link_token/complete', {
     onRequest: auth.tenant,
+    config: journaled('link-complete', { linkToken: 'params' }),
     preValidation: emptyBody,
     schema: {
       tags,
@@ -128,8 +123,8 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
         event: e.event,
         linked_account_id: e.linkedAccountId,
         data: e.data,
-        created_at: iso(e.createdAt)!,
-        due_at: iso(e.dueAt)!,
+        created_at: iso(e.createdAt),
+        due_at: iso(e.dueAt),
         delivered_at: iso(delivered.get(e.id) ?? null)
       }))
     }

@@ -1,15 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Integration } from '../widget/schemas.js'
 import { CATEGORIES } from '../catalog/categories.js'
+import { EndUserFields } from '../accounts/schemas.js'
 import { Nullable } from '../http/schemas.js'
 
 /** A linked account as the control API shows it: its state, and its account token once it finished linking. */
 export const ControlAccount = Type.Object({
   id: Type.String(),
   category: Type.String(),
-  end_user_origin_id: Type.String(),
-  end_user_organization_name: Nullable(Type.String()),
-  end_user_email_address: Nullable(Type.String()),
+  ...EndUserFields,
   status: Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }),
   integration: Nullable(Type.String()),
   integration_slug: Nullable(Type.String()),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readPackageJsonFile } from '../../core/fixtures.js'
 
 /**
  * The model catalogue of the unified service, as data: every common model of the seven categories with its
@@ -394,24 +394,10 @@ export class Catalogue {
   }
 }
 
-const FIXTURE = 'fixtures/unified-models.json'
-
-/** Source (src/) and build (dist/src/) sit at different depths, so walk up to the fixture. */
-function readFixture (): RawCatalogue {
-  let dir = new URL('.', import.meta.url)
-  for (let i = 0; i < 7; i++) {
-    let text: string | undefined
-    try { text = readFileSync(new URL(FIXTURE, dir), 'utf8') } catch { /* not here: keep walking up */ }
-    if (text !== undefined) return JSON.parse(text) as RawCatalogue
-    dir = new URL('..', dir)
-  }
-  throw new Error(`${FIXTURE} was not found next to the unimock package`)
-}
-
 let loaded: Catalogue | undefined
 
 /** The catalogue, built once per process: it is immutable and shared by every app instance. */
 export function loadCatalogue (): Catalogue {
-  loaded ??= new CatalogueBuilder(readFixture()).build()
+  loaded ??= new CatalogueBuilder(readPackageJsonFile<RawCatalogue>('fixtures/unified-models.json')).build()
   return loaded
 }

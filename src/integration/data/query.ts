@@ -1,4 +1,5 @@
 import { appError } from '../../core/errors.js'
+import { PAGE_SIZE_MAX, pageSize } from '../../core/pagination.js'
 import { hash32 } from '../../core/random.js'
 import type { Filter, ModelDef } from './catalogue.js'
 import { parseTimestamp } from './timestamps.js'
@@ -7,9 +8,6 @@ import { parseTimestamp } from './timestamps.js'
  * The query parameters of a list or retrieve call, checked and normalised. Bad values are 400s naming the
  * parameter; the normalised form also yields the fingerprint a cursor is bound to.
  */
-
-export const PAGE_SIZE_DEFAULT = 30
-export const PAGE_SIZE_MAX = 100
 
 /** What the route hands over: query values after schema coercion (numbers and booleans already typed). */
 export type RawQuery = Readonly<Record<string, unknown>>
@@ -72,17 +70,28 @@ export function parseExpand (model: ModelDef, raw: RawQuery): string[] {
   return names
 }
 
-function pageSize (raw: RawQuery): number {
+function requestedPageSize (raw: RawQuery): number {
   const value = raw.page_size
-  if (value === undefined || value === null || value === '') return PAGE_SIZE_DEFAULT
+  if (value === undefined || value === null || value === '') return pageSize(undefined)
   const n = typeof value === 'number' ? value : Number(value)
   if (!Number.isInteger(n) || n < 1) {
-    throw appError('DATA_BAD_PARAM', { param: 'page_size', value: String(value), reason: 'use a whole number from 1; values above 100 are capped at 100' })
+    throw appError('DATA_BAD_PARAM', { param: 'page_size', value: String(value), reason: `use a whole number from 1; values above ${PAGE_SIZE_MAX} are capped at ${PAGE_SIZE_MAX}` })
   }
-  return Math.min(n, PAGE_SIZE_MAX)
+  return pageSize(n)
 }
 
-function contentFilter (filter: Filter, raw: RawQuery): ContentFilter | undefined {
+/**
+ * An enum filter takes only the enum's values: the real service (Django REST framework with django-filter,
+ * whose choice filters the spec's enum-typed parameters come from) answers 400 "Select a valid choice".
+ */
+function checkChoices (model: ModelDef, filter: Filter, values: readonly string[]): void {
+  const shape = model.fields.find((f) => f.name === filter.field)?.shape
+  if (shape?.t !== 'enum' || shape.values.length === 0) return
+  const bad = values.find((v) => !shape.values.includes(v))
+  if (bad !== undefined) throw appError('DATA_BAD_PARAM', { param: filter.param, value: bad, reason: `not one of the available choices (${shape.values.join(', ')})` })
+}
+
+function contentFilter (model: ModelDef, filter: Filter, raw: RawQuery): ContentFilter | undefined {
   const value = text(raw[filter.param])
   if (value === undefined) return undefined
   if (filter.kind === 'range') {
@@ -95,6 +104,7 @@ function contentFilter (filter: Filter, raw: RawQuery): ContentFilter | undefine
     return { filter, values: [], flag: lower === 'true', micros: null }
   }
   const values = filter.kind === 'equals' || filter.kind === 'ref' ? [value] : value.split(',').map((v) => v.trim()).filter((v) => v !== '')
+  checkChoices(model, filter, values)
   return { filter, values, flag: null, micros: null }
 }
 
@@ -104,11 +114,11 @@ export function parseListQuery (model: ModelDef, raw: RawQuery): ListQuery {
   }
   const filters: ContentFilter[] = []
   for (const f of model.filters) {
-    const parsed = contentFilter(f, raw)
+    const parsed = contentFilter(model, f, raw)
     if (parsed !== undefined) filters.push(parsed)
   }
   const query = {
-    pageSize: pageSize(raw),
+    pageSize: requestedPageSize(raw),
     cursor: text(raw.cursor) ?? null,
     includeDeleted: flag(raw, 'include_deleted_data'),
     includeRemoteData: flag(raw, 'include_remote_data'),

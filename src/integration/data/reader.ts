@@ -1,5 +1,6 @@
-import { openCursor, sealCursor } from '../../core/cursor.js'
-import { appError } from '../../core/errors.js'
+import { type CursorAt, type CursorCodec, type CursorBinding, type CursorProblem, sealedCursors } from '../../core/cursor.js'
+import { type AppError, appError } from '../../core/errors.js'
+import { cursorText, openCursor, pageOf, walk } from '../../core/pagination.js'
 import { hash32 } from '../../core/random.js'
 import type { Catalogue, FieldDef, ModelDef } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
@@ -15,6 +16,13 @@ import { parseTimestamp } from './timestamps.js'
  * from the store; fields are regenerated; content filters run on the generated values.
  */
 
+/** A page serialised, ready to send, and its cursors (for the request journal). */
+export interface JsonPage {
+  readonly json: Buffer
+  readonly next: string | null
+  readonly previous: string | null
+}
+
 interface FoundPage {
   readonly next: string | null
   readonly previous: string | null
@@ -27,9 +35,14 @@ const PLAIN = { remoteData: false, sensitive: false, expandSubs: new Set<string>
 /** Rows a content-filtered request may examine before it answers with what it found and a cursor to go on. */
 export const SCAN_BUDGET = 20_000
 const BATCH = 256
-const CURSOR_VERSION = 'd1'
 
-type Direction = 'n' | 'p'
+const seqOf = (row: RecordRow): number => row.seq
+
+function refuseCursor (problem: CursorProblem): AppError {
+  if (problem === 'foreign') return appError('DATA_CURSOR_FOREIGN')
+  if (problem === 'changed') return appError('DATA_CURSOR_PARAMS_CHANGED')
+  return appError('DATA_BAD_CURSOR')
+}
 
 const toMeta = (row: RecordRow): RecordMeta => ({
   index: row.idx, version: row.version, createdUs: row.created_us, modifiedUs: row.modified_us, deleted: row.deleted === 1
@@ -40,10 +53,11 @@ export class DataReader {
   readonly #sets: DataSets
   readonly #generator: Generator
   readonly #catalogue: Catalogue
-  readonly #cursorKey: number
+  /** Sealed: a data cursor is bound to its account's model and to the other query parameters. */
+  readonly #cursors: CursorCodec<CursorBinding>
   readonly #cache: RecordCache
   /** Serialised pages by (data set, its last stamp, query, cursor), most recently used last. */
-  readonly #pages = new Map<string, Buffer>()
+  readonly #pages = new Map<string, JsonPage>()
   readonly #pageBudget: number
   #pageBytes = 0
 
@@ -52,7 +66,7 @@ export class DataReader {
     this.#sets = sets
     this.#generator = generator
     this.#catalogue = catalogue
-    this.#cursorKey = cursorKey
+    this.#cursors = sealedCursors(cursorKey)
     this.#cache = cache
     this.#pageBudget = pageBudget
   }
@@ -62,7 +76,7 @@ export class DataReader {
    * cache when unchanged, and a page asked for again (polling, a retried walk) is sent from the page cache
    * without touching the store, the generator or the encoder.
    */
-  listJson (accountId: string, model: ModelDef, q: ListQuery): Buffer {
+  listJson (accountId: string, model: ModelDef, q: ListQuery): JsonPage {
     // A page is a pure function of the synced state and the query; every sync pass moves the data set's
     // last stamp, so a page cached under the stamp it was read at is exactly what a new read would give.
     // Expanded pages also depend on other models' state, and are not cached.
@@ -79,16 +93,17 @@ export class DataReader {
     const found = this.#page(accountId, model, q)
     const results = found.data === undefined ? '' : this.#json(model, found.data, found.rows, q).join(',')
     const json = Buffer.from(`{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":[${results}]}`)
+    const page: JsonPage = { json, next: found.next, previous: found.previous }
     if (key !== undefined && json.length <= this.#pageBudget) {
-      this.#pages.set(key, json)
+      this.#pages.set(key, page)
       this.#pageBytes += json.length
-      for (const [k, page] of this.#pages) {
+      for (const [k, old] of this.#pages) {
         if (this.#pageBytes <= this.#pageBudget) break
         this.#pages.delete(k)
-        this.#pageBytes -= page.length
+        this.#pageBytes -= old.json.length
       }
     }
-    return json
+    return page
   }
 
   clearPages (): void {
@@ -97,32 +112,35 @@ export class DataReader {
   }
 
   #page (accountId: string, model: ModelDef, q: ListQuery): FoundPage {
-    const scope = hash32(`${accountId}|${model.id}`).toString(36)
-    const position = this.#position(q, scope)
+    const binding = { scope: hash32(`${accountId}|${model.id}`).toString(36), query: q.fingerprint }
+    const w = walk(openCursor(this.#cursors, q.cursor, binding, refuseCursor), q.pageSize)
     const set = this.#sets.existingSet(accountId, model)
     const data = this.#sets.existing(accountId)
     if (set === undefined || data === undefined) return { next: null, previous: null, rows: [], data: undefined }
+    const seal = (at: CursorAt | null): string | null => cursorText(this.#cursors, at, binding)
 
-    const direction: Direction = position?.direction ?? 'n'
-    const from = position?.seq ?? null
     let remoteIdx: number | null = null
     if (q.remoteId !== null) {
       const idx = this.#generator.indexOfRemoteId(model, data, q.remoteId)
-      if (idx === undefined) return { next: null, previous: position === null ? null : this.#seal('p', (from ?? 0) + 1, scope, q), rows: [], data }
+      if (idx === undefined) {
+        // No such record: an empty page, answered as a forward walk from the cursor whichever way it went.
+        const empty = pageOf({ ...w, backward: false }, [] as RecordRow[], seqOf)
+        return { next: seal(empty.next), previous: seal(empty.previous), rows: [], data }
+      }
       remoteIdx = idx
     }
 
     const matches = q.filters.length === 0 ? undefined : this.#matcher(model, data, q.filters)
     const found: RecordRow[] = []
-    let last = from
+    let last = w.from
     let scanned = 0
     let exhausted = false
-    while (found.length <= q.pageSize) {
-      const want = matches === undefined ? q.pageSize + 1 - found.length : BATCH
+    while (found.length < w.limit) {
+      const want = matches === undefined ? w.limit - found.length : BATCH
       const rows = this.#repo.rows({
         setId: set.id,
         from: last,
-        direction: direction === 'n' ? 'asc' : 'desc',
+        direction: w.backward ? 'desc' : 'asc',
         includeDeleted: q.includeDeleted,
         modifiedAfter: q.modifiedAfter,
         modifiedBefore: q.modifiedBefore,
@@ -136,29 +154,15 @@ export class DataReader {
         scanned++
         if (matches === undefined || matches(row)) {
           found.push(row)
-          if (found.length > q.pageSize) break
+          if (found.length === w.limit) break
         }
       }
-      if (rows.length < want && found.length <= q.pageSize) { exhausted = true; break }
+      if (rows.length < want && found.length < w.limit) { exhausted = true; break }
       if (scanned >= SCAN_BUDGET) break
     }
-
-    const more = found.length > q.pageSize || !exhausted
-    const page = found.slice(0, q.pageSize)
-    // Where the next request resumes: after the last record shown, or after the last row examined when the
-    // scan budget ran out before the page filled.
-    const resume = found.length > q.pageSize ? page[page.length - 1]!.seq : last
-    let next: string | null
-    let previous: string | null
-    if (direction === 'n') {
-      next = more && resume !== null ? this.#seal('n', resume, scope, q) : null
-      previous = position === null ? null : this.#seal('p', page[0]?.seq ?? (from ?? 0) + 1, scope, q)
-    } else {
-      page.reverse()
-      previous = more && resume !== null ? this.#seal('p', found.length > q.pageSize ? page[0]!.seq : resume, scope, q) : null
-      next = this.#seal('n', page[page.length - 1]?.seq ?? (from ?? 1) - 1, scope, q)
-    }
-    return { next, previous, rows: page, data }
+    // A scan budget that ran out before the page filled: the walk goes on after the last row examined.
+    const page = pageOf(w, found, seqOf, exhausted || last === null ? undefined : last)
+    return { next: seal(page.next), previous: seal(page.previous), rows: page.rows, data }
   }
 
   retrieveJson (accountId: string, model: ModelDef, id: string, q: RecordQuery): string {
@@ -190,22 +194,6 @@ export class DataReader {
       }
       return json
     })
-  }
-
-  #position (q: ListQuery, scope: string): { direction: Direction, seq: number } | null {
-    if (q.cursor === null) return null
-    const fields = openCursor(q.cursor, this.#cursorKey)
-    if (fields === undefined || fields.length !== 5 || fields[0] !== CURSOR_VERSION) throw appError('DATA_BAD_CURSOR')
-    const [, direction, seqText, cursorScope, fingerprint] = fields as [string, string, string, string, string]
-    const seq = Number.parseInt(seqText, 36)
-    if ((direction !== 'n' && direction !== 'p') || !Number.isSafeInteger(seq) || seq < 0) throw appError('DATA_BAD_CURSOR')
-    if (cursorScope !== scope) throw appError('DATA_CURSOR_FOREIGN')
-    if (fingerprint !== q.fingerprint) throw appError('DATA_CURSOR_PARAMS_CHANGED')
-    return { direction, seq }
-  }
-
-  #seal (direction: Direction, seq: number, scope: string, q: ListQuery): string {
-    return sealCursor([CURSOR_VERSION, direction, Math.max(0, seq).toString(36), scope, q.fingerprint], this.#cursorKey)
   }
 
   #matcher (model: ModelDef, data: AccountData, filters: readonly ContentFilter[]): (row: RecordRow) => boolean {

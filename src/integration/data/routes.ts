@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
 import type { ModelDef } from './catalogue.js'
 import type { RawQuery } from './query.js'
@@ -40,6 +41,7 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
 
     r.get(path, {
       onRequest: authenticate,
+      config: journaled('list', { model: model.id }),
       serializerCompiler: compilers.serializer(`${model.id}:list`),
       validatorCompiler: compilers.validator(`${model.id}:list`),
       schema: {
@@ -49,11 +51,16 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
         querystring: schemas.listQuery(model),
         response: { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
       }
-    }, async (request, reply) => reply.type(JSON_TYPE).send(data.listJson(accountId(request), model, request.query as RawQuery)))
+    }, async (request, reply) => {
+      const page = data.listJson(accountId(request), model, request.query as RawQuery)
+      request.journal.page(page.next, page.previous)
+      return reply.type(JSON_TYPE).send(page.json)
+    })
 
     if (!model.retrieve) continue
     r.get(`${path}/:id`, {
       onRequest: authenticate,
+      config: journaled('retrieve', { model: model.id }),
       serializerCompiler: compilers.serializer(`${model.id}:retrieve`),
       validatorCompiler: compilers.validator(`${model.id}:retrieve`),
       schema: {

@@ -1,4 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../core/pagination.js'
+import { PageSizeParam } from '../http/schemas.js'
 import type { Catalogue, DataCategory, FieldDef, ModelDef } from './catalogue.js'
 import { GENERIC_LIST_PARAMS } from './catalogue.js'
 
@@ -30,7 +32,7 @@ export class DataSchemas {
   record (model: ModelDef): TSchema {
     let schema = this.#records.get(model.id)
     if (schema === undefined) {
-      schema = this.#object(model.category, model.fields, true, `${model.name} (${model.id})`)
+      schema = this.#object(model.category, model.fields, true, `${model.name} (${model.id})`, model.id)
       this.#records.set(model.id, schema)
     }
     return schema
@@ -40,7 +42,7 @@ export class DataSchemas {
   #plainRecord (model: ModelDef): TSchema {
     let schema = this.#plain.get(model.id)
     if (schema === undefined) {
-      schema = this.#object(model.category, model.fields, false, `${model.name} (${model.id}), inlined by expand`)
+      schema = this.#object(model.category, model.fields, false, `${model.name} (${model.id}), inlined by expand`, `${model.id}.inline`)
       this.#plain.set(model.id, schema)
     }
     return schema
@@ -51,18 +53,19 @@ export class DataSchemas {
       next: nullable('string', true, { description: 'cursor of the next page; null on the last page' }),
       previous: nullable('string', true, { description: 'cursor of the previous page; null on the first page' }),
       results: Type.Array(this.record(model))
-    }, { description: `Paginated${model.name}List` })
+    }, { description: `Paginated${model.name}List`, title: `${model.category}.Paginated${model.name}List` })
   }
 
-  #object (category: DataCategory, fields: readonly FieldDef[], expandable: boolean, description: string): TSchema {
+  /** `title` names the schema's shared component in the OpenAPI document (src/http/openapi/components.ts). */
+  #object (category: DataCategory, fields: readonly FieldDef[], expandable: boolean, description: string, title: string): TSchema {
     const properties: Record<string, TSchema> = {}
     for (const f of fields) properties[f.name] = this.#field(category, f, expandable)
-    return Type.Object(properties, { description })
+    return Type.Object(properties, { description, title })
   }
 
   #sub (category: DataCategory, name: string): TSchema {
     const sub = this.#catalogue.subObject(category, name)
-    return this.#object(category, sub.fields, false, name)
+    return this.#object(category, sub.fields, false, name, `${category}.${name}`)
   }
 
   #field (category: DataCategory, f: FieldDef, expandable: boolean): TSchema {
@@ -129,7 +132,7 @@ const BOOLEAN_PARAMS = new Set(['include_deleted_data', 'include_remote_data', '
 
 const PARAM_HELP: Readonly<Record<string, string>> = {
   cursor: 'the next or previous value of an earlier page, unchanged',
-  page_size: 'records per page: 30 by default, at most 100 (larger values are capped)',
+  page_size: `records per page: ${PAGE_SIZE_DEFAULT} by default, at most ${PAGE_SIZE_MAX} (larger values are capped)`,
   modified_after: 'only records synced strictly after this ISO 8601 instant',
   modified_before: 'only records synced strictly before this ISO 8601 instant',
   created_after: 'only records first synced strictly after this ISO 8601 instant',
@@ -146,7 +149,7 @@ const PARAM_HELP: Readonly<Record<string, string>> = {
 }
 
 function queryParam (name: string, model: ModelDef): TSchema {
-  if (name === 'page_size') return Type.Integer({ minimum: 1, description: PARAM_HELP.page_size })
+  if (name === 'page_size') return PageSizeParam(PARAM_HELP.page_size)
   if (BOOLEAN_PARAMS.has(name)) return Type.Boolean({ description: PARAM_HELP[name] })
   if (GENERIC_LIST_PARAMS.has(name)) return Type.String({ description: PARAM_HELP[name] })
   if (model.unsupportedParams.includes(name)) return Type.String({ description: 'a filter of the real service that unimock does not simulate: a request using it is refused with 400' })

@@ -5,7 +5,7 @@ import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
-import { DataReader } from './reader.js'
+import { DataReader, type JsonPage } from './reader.js'
 import { RecordCache } from './record-cache.js'
 import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
@@ -40,8 +40,8 @@ export class DataService {
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
   }
 
-  /** A page of a model's records as the JSON bytes the HTTP route sends. */
-  listJson (accountId: string, model: ModelDef, raw: RawQuery): Buffer {
+  /** A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal). */
+  listJson (accountId: string, model: ModelDef, raw: RawQuery): JsonPage {
     return this.#reader.listJson(accountId, model, parseListQuery(model, raw))
   }
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../../core/clock.js'
 import { parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
+import { globMatcher } from '../../core/glob.js'
 import type { Random } from '../../core/random.js'
 import type { FaultRepository, FaultScope, StoredFault } from './fault-repository.js'
-import { globMatcher } from './path-glob.js'
 import { type FaultStatus, type NewFaultBody } from './schemas.js'
 
 export type Fault = StoredFault

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { iso } from '../../core/iso.js'
 import { Problem } from '../../http/problem.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
@@ -23,7 +24,7 @@ export const faultView = (f: Fault): FaultView => ({
   probability: f.probability,
   remaining: f.remaining,
   hits: f.hits,
-  created_at: new Date(f.createdAt).toISOString()
+  created_at: iso(f.createdAt)
 })
 
 /** The control API of service faults under /_unimock/faults, per tenant (the Bearer API key). */

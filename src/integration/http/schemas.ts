@@ -1,7 +1,8 @@
 import { Type, type TSchema } from '@sinclair/typebox'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../core/pagination.js'
 
 /** The unified service's error body, as the real service (Django REST framework) answers: {"detail": "..."}. */
-export const Detail = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": "..."})' })
+export const Detail = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": "..."})', title: 'unified.Detail' })
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
 
@@ -14,3 +15,7 @@ export const Paginated = <T extends TSchema>(item: T) => Type.Object({
   previous: Nullable(Type.String({ description: 'opaque cursor of the previous page; null on the first' })),
   results: Type.Array(item)
 })
+
+/** The page_size query parameter of a list; core/pagination.ts holds the policy it describes. */
+export const PageSizeParam = (description = `default ${PAGE_SIZE_DEFAULT}; values above ${PAGE_SIZE_MAX} are capped at ${PAGE_SIZE_MAX}`) =>
+  Type.Integer({ minimum: 1, description })

@@ -2,185 +2,100 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../../context.js'
 import { isAppError } from '../../core/errors.js'
 import { toAppError } from '../../http/error-handling.js'
-import { accountOf, requestTenant } from '../accounts/request-auth.js'
+import { authFacts, type UnifiedAuth } from '../accounts/request-auth.js'
+import { JournalRecorder } from '../http/journal-recorder.js'
 import { redactUrl } from '../http/redact.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { UnifiedAuth } from '../accounts/request-auth.js'
+import { unifiedInterface } from '../http/unified-interface.js'
 import type { LinkService } from '../link/link-service.js'
-import type { SyncService } from '../sync/sync-service.js'
-import type { Tenant } from '../tenants/tenant.js'
 import type { TenantService } from '../tenants/tenant-service.js'
-import { type DataModelRoute, type Endpoint, endpointTable, isUnifiedPath, PAGED_KINDS, WIDGET_ROUTES } from './endpoints.js'
-import { fingerprint, personFingerprint } from './fingerprint.js'
-import type { JournalEntry, JournalFacets, JournalSurface, SyncBefore } from './journal-entry.js'
+import { fingerprint } from './fingerprint.js'
+import type { JournalEntry, JournalFacets } from './journal-entry.js'
 import { JournalStore } from './journal-store.js'
 import { journaledQuery } from './query-redaction.js'
-import { pageCursors, syncBefore, TokenOwners } from './recorder.js'
+import { REQUEST_FACETS } from './request-facets.js'
 import { journalRoutes } from './routes.js'
 
 export type { JournalEntry, JournalFacets } from './journal-entry.js'
 export { JournalStore } from './journal-store.js'
 
-/** What the hooks learn before the response is written, for the entry written after it. */
-interface Extra {
-  syncBefore?: SyncBefore
-  next?: string | null
-  previous?: string | null
-  answer?: string
-  syncing?: boolean
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    unimockJournalAt: number
-    unimockJournalMark: number
-    unimockJournalError: string | null
-    unimockJournalExtra: Extra | null
-  }
-}
-
+/** Refusals for the account's state: the call is still the account's ("calls after a 401" are tied to it). */
 const RELINK_CODES = new Set(['AUTH_ACCOUNT_RELINK_NEEDED', 'AUTH_ACCOUNT_RELINK_NEEDED_FORBIDDEN'])
 
-const header = (request: FastifyRequest, name: string): string | undefined => {
-  const value = request.headers[name]
-  return Array.isArray(value) ? value.join(', ') : value
-}
-
-const str = (value: unknown): string | undefined => typeof value === 'string' ? value : undefined
-const field = (body: unknown, name: string): unknown => body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined
-
-function pageSizeOf (value: unknown): number | undefined {
-  if (value === undefined || value === null || value === '') return undefined
-  const n = typeof value === 'number' ? value : Number(value)
-  return Number.isFinite(n) ? n : undefined
-}
-
-/** The unified-service services the journal reads: who a request's key and tokens belong to. */
+/** The unified-service services the journal reads: who a request's key and link token belong to. */
 export interface JournalServices {
   readonly auth: UnifiedAuth
   readonly tenants: TenantService
-  readonly accounts: AccountService
   readonly link: LinkService
 }
 
-export interface JournalOptions {
-  /** Every data model, so a list is known by its model whatever path form was used. */
-  readonly models: readonly DataModelRoute[]
-  readonly sync: SyncService
-}
+const fp = (cursor: string | null | undefined): string | null => cursor === null || cursor === undefined ? null : fingerprint(cursor)
 
 /**
- * Journals every request to the unified service, per API key (tenant), in memory: root hooks note when a
- * request arrived, the error it was answered with, a resync's starting state and a page's cursors, and
- * write one entry once it is answered. Requests whose API key names no tenant are not journaled (they
- * belong to no one's view); plant-store requests (/v3) have no tenant and are left out.
- * Also registers GET/DELETE /_unimock/requests.
+ * Journals every request to the unified service, per API key (tenant), in memory. Each unified route
+ * declares its kind (`config: journaled(...)`, http/journal-recorder.ts) and tells the request's recorder
+ * what only it knows; the auth hooks record what they resolved; one entry is written once the request is
+ * answered. Requests whose API key names no tenant are not journaled (they belong to no one's view), nor
+ * are the plant store (/v3) and the control API, but for the headless link completion standing in for the
+ * widget. Also registers GET/DELETE /_unimock/requests.
  */
-export function registerJournal (app: FastifyInstance, context: AppContext, services: JournalServices, options: JournalOptions): JournalStore {
+export function registerJournal (app: FastifyInstance, context: AppContext, services: JournalServices): JournalStore {
   const { clock } = context
   const store = new JournalStore(context.config.journalSize)
-  const table = endpointTable(options.models)
-  const owners = new TokenOwners(services.accounts)
-  context.onReset(() => {
-    store.reset()
-    owners.clear()
-  })
+  context.onReset(() => { store.reset() })
+  const isUnified = (url: string): boolean => context.interfaces.forUrl(url) === unifiedInterface
 
-  app.decorateRequest('unimockJournalAt', 0)
-  app.decorateRequest('unimockJournalMark', 0)
-  app.decorateRequest('unimockJournalError', null)
-  app.decorateRequest('unimockJournalExtra', null)
-
-  const extra = (request: FastifyRequest): Extra => (request.unimockJournalExtra ??= {})
-  const endpointOf = (request: FastifyRequest): Endpoint | undefined => {
-    const route = request.routeOptions.url
-    return route === undefined ? undefined : table.get(route)
-  }
+  app.decorateRequest('journal', null as unknown as JournalRecorder)
 
   app.addHook('onRequest', (request, reply, done) => {
-    request.unimockJournalAt = clock.now()
-    request.unimockJournalMark = store.lastId
-    // A request that never gets an answer (a reset or hang fault, a client giving up) never reaches
-    // onResponse: it is journaled when its connection closes, with status 0.
-    if (isUnifiedPath(request.url)) {
+    // The route's declaration is read once, here (routeOptions builds a new object on every read).
+    const route = request.is404 ? undefined : request.routeOptions.config.journal
+    const surface = route?.linkToken !== undefined ? 'widget' : route !== undefined || isUnified(request.url) ? 'api' : undefined
+    request.journal = new JournalRecorder(clock.now(), store.lastId, route, surface)
+    // A request to the API that never gets an answer (a reset or hang fault, a client giving up) never
+    // reaches onResponse: it is journaled when its connection closes, with status 0.
+    if (surface === 'api') {
       reply.raw.once('close', () => { if (!reply.raw.headersSent) record(request, reply, 0) })
     }
     done()
   })
 
   app.addHook('onError', (request, _reply, error, done) => {
-    request.unimockJournalError = isAppError(error) ? error.code : toAppError(error, context.config.bodyLimit).code
+    if (request.journal !== null) request.journal.error = isAppError(error) ? error.code : toAppError(error, context.config.bodyLimit).code
     done()
   })
 
-  // A resync changes the state the report judges it by: read it first (auth has run by preHandler time).
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (endpointOf(request)?.kind === 'resync') {
-      const account = accountOf(request)
-      if (account !== undefined) extra(request).syncBefore = syncBefore(options.sync.states(account.id))
-    }
-    done()
-  })
-
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (reply.statusCode === 200 && request.method === 'GET') {
-      const endpoint = endpointOf(request)
-      if (endpoint !== undefined && PAGED_KINDS.has(endpoint.kind)) {
-        const cursors = pageCursors(payload)
-        if (cursors !== undefined) {
-          const e = extra(request)
-          e.next = cursors.next
-          e.previous = cursors.previous
-          if (endpoint.kind === 'sync-status' && typeof payload === 'string') {
-            e.answer = fingerprint(payload)
-            e.syncing = payload.includes('"status":"SYNCING"')
-          }
-        }
-      }
-    }
-    done(null, payload)
-  })
-
-  const tenantOf = (request: FastifyRequest): Tenant | undefined => {
+  /** The tenant of a request no auth hook ran for (no route matched): its API key, identified here once. */
+  const keyTenant = (request: FastifyRequest): number | undefined => {
+    const value = request.headers.authorization
     try {
-      return requestTenant(request)
-    } catch {
-      // No auth hook ran (an unknown path) or it failed; a well-formed key still names its tenant.
-    }
-    try {
-      return services.tenants.authenticate(header(request, 'authorization'))
+      return services.tenants.authenticate(Array.isArray(value) ? value.join(', ') : value).id
     } catch {
       return undefined
     }
   }
 
   const record = (request: FastifyRequest, reply: FastifyReply, status = reply.statusCode): void => {
-    const original = request.originalUrl
-    const q = original.indexOf('?')
-    const rawPath = q < 0 ? original : original.slice(0, q)
-    const route = request.routeOptions.url
-    const widgetKind = route === undefined ? undefined : WIDGET_ROUTES.get(route)
-    let surface: JournalSurface
-    if (widgetKind !== undefined) surface = 'widget'
-    else if (isUnifiedPath(rawPath) || isUnifiedPath(request.url)) surface = 'api'
-    else return
+    const told = request.journal as JournalRecorder | null
+    // No recorder: an earlier root hook answered before ours ran; the URL still says whether it was the API.
+    const surface = told === null ? (isUnified(request.originalUrl) ? 'api' : undefined) : told.surface
+    if (surface === undefined) return
+    const route = told?.route
+    const auth = authFacts(request)
+    let tenantId = auth !== undefined ? auth.tenant?.id : surface === 'api' ? keyTenant(request) : undefined
 
-    const endpoint = route === undefined ? undefined : table.get(route)
-    let error = request.unimockJournalError
+    let error = told?.error ?? null
     if (error === null && route === undefined && status === 404) error = 'ROUTE_NOT_FOUND'
     if (error === null && status === 405) error = 'METHOD_NOT_ALLOWED'
     const facets: Record<string, unknown> = {}
-    if (endpoint !== undefined) facets.endpoint = endpoint.kind
-    let tenantId: number | undefined
     let accountId: string | null = null
 
-    if (surface === 'widget') {
-      const token = str(widgetKind === 'widget-connect' ? field(request.body, 'link_token')
-        : widgetKind === 'link-complete' ? field(request.params, 'link_token') : field(request.query, 'link_token'))
-      const view = token === undefined || token === '' ? undefined : services.link.view(token)
-      if (token !== undefined && token !== '') facets.linkToken = fingerprint(token)
-      if (widgetKind === 'link-complete') tenantId = tenantOf(request)?.id
-      else tenantId = view?.account.tenantId
+    if (route?.linkToken !== undefined) {
+      const part = route.linkToken === 'query' ? request.query : route.linkToken === 'body' ? request.body : request.params
+      const token = (part as Record<string, unknown> | null | undefined)?.link_token
+      const view = typeof token === 'string' && token !== '' ? services.link.view(token) : undefined
+      if (typeof token === 'string' && token !== '') facets.linkToken = fingerprint(token)
+      // The widget's own calls carry no API key: they belong to the link token's.
+      if (auth === undefined) tenantId = view?.account.tenantId
       if (view !== undefined && view.account.tenantId === tenantId) {
         accountId = view.account.id
         facets.linkTokenState = view.state
@@ -188,32 +103,41 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
         facets.category = view.account.category
       }
     } else {
-      const tenant = tenantOf(request)
-      if (tenant === undefined) return
-      tenantId = tenant.id
-      accountId = accountOf(request)?.id ?? null
-      if (accountId === null && error !== null && RELINK_CODES.has(error)) {
-        accountId = owners.owner(tenant, header(request, 'x-account-token')) ?? null
-      }
-      if (endpoint !== undefined) apiFacets(endpoint, request, facets)
+      accountId = auth?.account?.id ?? told?.actedOn ?? null
+      if (accountId === null && error !== null && RELINK_CODES.has(error)) accountId = auth?.identified?.id ?? null
     }
     if (tenantId === undefined) return
 
-    const seen = request.unimockJournalExtra
-    if (seen !== null) {
-      if (seen.syncBefore !== undefined) facets.syncBefore = seen.syncBefore
-      if (seen.next !== undefined) { facets.next = seen.next; facets.previous = seen.previous }
-      if (seen.answer !== undefined) { facets.answer = seen.answer; facets.syncing = seen.syncing }
+    if (route !== undefined) {
+      facets.endpoint = route.kind
+      if (surface === 'api') {
+        if (route.model !== undefined) facets.model = route.model
+        if (route.category !== undefined) facets.category = route.category
+        REQUEST_FACETS[route.kind]?.(request, facets)
+      }
     }
+    if (told !== null) {
+      if (told.syncBefore !== undefined) facets.syncBefore = told.syncBefore
+      // What the client saw: a page's cursors and contents count only on a GET answered 200.
+      if (status === 200 && request.method === 'GET') {
+        if (told.next !== undefined) { facets.next = fp(told.next); facets.previous = fp(told.previous) }
+        if (told.polled !== undefined) {
+          facets.answer = fingerprint(JSON.stringify(told.polled))
+          facets.syncing = told.polled.results.some((s) => s.status === 'SYNCING')
+        }
+      }
+    }
+
+    const original = request.originalUrl
+    const q = original.indexOf('?')
     const entry: JournalEntry = {
       id: store.nextId(),
       tenantId,
-      // 0 when an earlier root hook answered before ours ran.
-      at: request.unimockJournalAt === 0 ? clock.now() : request.unimockJournalAt,
-      startedAfter: request.unimockJournalMark,
+      at: told?.at ?? clock.now(),
+      startedAfter: told?.startedAfter ?? 0,
       surface,
       method: request.method,
-      path: redactUrl(rawPath),
+      path: redactUrl(q < 0 ? original : original.slice(0, q)),
       query: journaledQuery(request.query),
       status,
       error,
@@ -231,56 +155,4 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
 
   void app.register(journalRoutes, { prefix: '/_unimock', auth: services.auth, store })
   return store
-}
-
-/** The facets of one unified-service endpoint, from what the client sent. */
-function apiFacets (endpoint: Endpoint, request: FastifyRequest, facets: Record<string, unknown>): void {
-  const query = request.query
-  const body = request.body
-  switch (endpoint.kind) {
-    case 'list':
-    case 'sync-status':
-    case 'linked-accounts': {
-      if (endpoint.model !== undefined) facets.model = endpoint.model
-      const size = pageSizeOf(field(query, 'page_size'))
-      if (size !== undefined) facets.pageSize = size
-      const cursor = str(field(query, 'cursor'))
-      if (cursor !== undefined && cursor !== '') facets.cursor = fingerprint(cursor)
-      const after = str(field(query, 'modified_after'))
-      const before = str(field(query, 'modified_before'))
-      if (after !== undefined) facets.modifiedAfter = after
-      if (before !== undefined) facets.modifiedBefore = before
-      return
-    }
-    case 'retrieve':
-      facets.model = endpoint.model
-      return
-    case 'resync': {
-      const type = field(body, 'sync_type')
-      // No body (or no sync_type) is a FULL resync, as the service reads it.
-      facets.syncType = type === undefined || type === null ? 'FULL' : String(type)
-      const target = str(field(body, 'target'))
-      if (target !== undefined) facets.target = target
-      return
-    }
-    case 'link-token': {
-      const origin = str(field(body, 'end_user_origin_id'))
-      if (origin !== undefined) facets.endUserOriginId = origin
-      const email = personFingerprint(str(field(body, 'end_user_email_address')))
-      const organization = personFingerprint(str(field(body, 'end_user_organization_name')))
-      if (email !== undefined) facets.endUserEmail = email
-      if (organization !== undefined) facets.organization = organization
-      facets.category = /^\/api\/([^/]+)\//.exec(request.routeOptions.url ?? '')?.[1]
-      return
-    }
-    case 'account-token': {
-      const token = str(field(request.params, 'public_token'))
-      if (token !== undefined) facets.publicToken = fingerprint(token)
-      return
-    }
-    case 'exchange': {
-      const token = str(field(body, 'public_token'))
-      if (token !== undefined) facets.publicToken = fingerprint(token)
-    }
-  }
 }

@@ -4,18 +4,9 @@
  * organisation names appear only as short fingerprints (see fingerprint.ts), so reuse stays detectable.
  */
 
-/** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
-export type JournalSurface = 'api' | 'widget'
+import type { JournalSurface, SyncBefore } from '../http/journal-recorder.js'
 
-/** A compact reading of the sync state of an account as a resync request found it. */
-export interface SyncBefore {
-  readonly models: number
-  readonly initial: number
-  readonly failed: number
-  readonly partial: number
-  readonly paused: number
-  readonly syncing: number
-}
+export type { JournalSurface, SyncBefore } from '../http/journal-recorder.js'
 
 /** What the integrator report needs beyond method, path, query and status; only the facets a route has are set. */
 export interface JournalFacets {

@@ -1,3 +1,4 @@
+import { globMatcher } from '../../core/glob.js'
 import type { JournalEntry } from './journal-entry.js'
 
 /** The filters of GET /_unimock/requests, already checked. */
@@ -61,16 +62,10 @@ class Ring {
   }
 }
 
-function globToRegExp (glob: string): RegExp {
-  const body = glob.split('').map((c) => c === '*' ? '.*' : c === '?' ? '.' : c.replace(/[.+^${}()|[\]\\/]/g, '\\$&')).join('')
-  return new RegExp(`^${body}$`)
-}
-
 function pathMatcher (path: string | undefined): ((p: string) => boolean) | undefined {
   if (path === undefined) return undefined
   if (!/[*?]/.test(path)) return (p) => p.startsWith(path)
-  const re = globToRegExp(path)
-  return (p) => re.test(p)
+  return globMatcher(path, '*?')
 }
 
 function statusMatcher (status: string | undefined): ((s: number) => boolean) | undefined {

@@ -1,3 +1,4 @@
+import { iso } from '../../core/iso.js'
 import type { JournalEntry } from './journal-entry.js'
 import type { JournalEntryView } from './schemas.js'
 
@@ -28,7 +29,7 @@ export function entryView (e: JournalEntry): JournalEntryView {
   if (f.accountStatus !== undefined) facets.account_status = f.accountStatus
   return {
     id: e.id,
-    at: new Date(e.at).toISOString(),
+    at: iso(e.at),
     surface: e.surface,
     method: e.method,
     path: e.path,

@@ -6,7 +6,7 @@ import type { Ids } from '../../core/ids.js'
 import type { Db } from '../../store/database.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
-import { iso } from '../accounts/account-views.js'
+import { iso } from '../../core/iso.js'
 import type { Category } from '../catalog/categories.js'
 import { findIntegration, type IntegrationInfo, integrationsFor, resolveIntegration } from '../catalog/integrations.js'
 import { digest, digestHex, sameDigest } from '../../core/secrets.js'
@@ -192,7 +192,7 @@ export class LinkService {
     if (stored.usedAt !== null) throw appError('PUBLIC_TOKEN_USED')
     const now = this.#d.clock.now()
     if (now >= stored.expiresAt) {
-      throw appError('PUBLIC_TOKEN_EXPIRED', { expiredAt: iso(stored.expiresAt)!, ttl: formatDuration(this.#d.publicTokenTtlMs) })
+      throw appError('PUBLIC_TOKEN_EXPIRED', { expiredAt: iso(stored.expiresAt), ttl: formatDuration(this.#d.publicTokenTtlMs) })
     }
     if (!this.#d.repo.spendPublicToken(stored.tokenHash, now)) throw appError('PUBLIC_TOKEN_USED')
     const account = this.#d.accounts.get(stored.linkedAccountId)

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { accountIntegration } from '../accounts/account-views.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
+import { requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { CATEGORIES } from '../catalog/categories.js'
-import { actedOn, requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
+import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { LinkService } from './link-service.js'
 import { AccountTokenResponse, CreateLinkTokenExchangeBody, LinkTokenBody, LinkTokenResponse, PublicTokenParams } from './schemas.js'
@@ -24,6 +25,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
 
     r.post(`/api/${category}/v1/link-token`, {
       onRequest: auth.tenant,
+      config: journaled('link-token', { category }),
       schema: {
         tags,
         summary: 'Create a single-use link token for one opening of the link widget',
@@ -48,6 +50,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
 
     r.get(`/api/${category}/v1/account-token/:public_token`, {
       onRequest: auth.tenant,
+      config: journaled('account-token'),
       schema: {
         tags,
         summary: 'Exchange a public token (single use, short-lived) for the permanent account token',
@@ -56,13 +59,14 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
       }
     }, async (request) => {
       const exchanged = link.exchange(requestTenant(request), request.params.public_token)
-      actedOn(request, exchanged.account)
+      request.journal.account(exchanged.account.id)
       return accountToken(exchanged.accountToken, exchanged.account)
     })
   }
 
   r.post('/api/mktg/v1/create-link-token', {
     onRequest: auth.tenant,
+    config: journaled('exchange'),
     schema: {
       tags: ['unified: link'],
       summary: 'Exchange a public token for the account token (the spec\'s form; works for every category)',
@@ -71,7 +75,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
     }
   }, async (request) => {
     const exchanged = link.exchange(requestTenant(request), request.body.public_token)
-    actedOn(request, exchanged.account)
+    request.journal.account(exchanged.account.id)
     return accountToken(exchanged.accountToken, exchanged.account)
   })
 }

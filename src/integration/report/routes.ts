@@ -2,13 +2,12 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
+import { iso } from '../../core/iso.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { entryView } from '../journal/views.js'
 import { buildReport } from './report.js'
 import { ReportView } from './schemas.js'
 import { reportInput, type SnapshotSources } from './snapshot.js'
-
-const iso = (ms: number | null): string | null => ms === null ? null : new Date(ms).toISOString()
 
 /** GET /_unimock/report: what the API key's requests (and webhook answers) show against the spec's guidance. */
 export const reportRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, sources: SnapshotSources, clock: Clock }> = async (app, { auth, sources, clock }) => {
@@ -24,7 +23,7 @@ export const reportRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, sources: Snap
     const report = buildReport(reportInput(requestTenant(request), sources))
     const s = report.summary
     return {
-      generated_at: new Date(clock.now()).toISOString(),
+      generated_at: iso(clock.now()),
       summary: {
         requests: s.requests,
         from: iso(s.from),
@@ -48,7 +47,7 @@ export const reportRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, sources: Snap
           event: d.event,
           linked_account_id: d.accountId,
           attempt: d.attempt,
-          at: new Date(d.at).toISOString(),
+          at: iso(d.at),
           status_code: d.statusCode,
           error: d.error,
           duration_ms: d.durationMs

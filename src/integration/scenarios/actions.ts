@@ -49,30 +49,55 @@ export class StepActions {
       const r = step.remote_changes
       await call('POST', control(r.account, '/data/remote-changes'), { model_id: r.model, created: r.created, changed: r.changed, deleted: r.deleted })
     } else if (step.sync_interval !== undefined) {
+      if (run.changes.syncInterval === null) run.changes.syncInterval = ((await call('GET', '/_unimock/sync-interval')).body as { interval: string }).interval
       await call('PUT', '/_unimock/sync-interval', { interval: step.sync_interval })
     } else if (step.webhook_target !== undefined) {
-      await call('POST', '/_unimock/webhooks/targets', step.webhook_target)
+      run.changes.webhookTargets.push(((await call('POST', '/_unimock/webhooks/targets', step.webhook_target)).body as { id: string }).id)
     } else if (step.webhook_fault !== undefined) {
-      await call('POST', '/_unimock/webhooks/faults', step.webhook_fault)
+      // The answer lists the API key's faults in the order they were added: the run's is the last.
+      const faults = ((await call('POST', '/_unimock/webhooks/faults', step.webhook_fault)).body as { results: Array<{ id: number }> }).results
+      run.changes.webhookFaults.push(faults.at(-1)!.id)
     } else if (step.service_fault !== undefined) {
       const f = step.service_fault
       // A fault scoped to a declared account names it by ref; the service knows only linked account ids.
       const scoped = f.scope?.account !== undefined && run.accounts.has(f.scope.account)
         ? { ...f, scope: { ...f.scope, account: account(f.scope.account).id } }
         : f
-      await call('POST', '/_unimock/faults', scoped)
+      run.changes.serviceFaults.push(((await call('POST', '/_unimock/faults', scoped)).body as { id: number }).id)
     } else if (step.clear_faults !== undefined) {
-      if (step.clear_faults !== 'service') await call('DELETE', '/_unimock/webhooks/faults')
-      if (step.clear_faults !== 'webhooks') await call('DELETE', '/_unimock/faults')
+      // The run's own faults only: faults the API key had before the run are not the run's to clear.
+      if (step.clear_faults !== 'service') await this.#removeFaults(run, run.changes.webhookFaults, '/_unimock/webhooks/faults/')
+      if (step.clear_faults !== 'webhooks') await this.#removeFaults(run, run.changes.serviceFaults, '/_unimock/faults/')
     } else if (step.request !== undefined) {
       await this.#request(run, step.request, result)
     }
   }
 
+  /**
+   * Puts back what the run changed for the whole API key when it ends: its webhook targets and faults go, the
+   * sync interval returns to what it was. Its accounts stay, for inspection.
+   */
+  async restore (run: Run): Promise<void> {
+    const c = run.changes
+    for (const id of c.webhookTargets.splice(0)) await this.#port.call({ method: 'DELETE', path: `/_unimock/webhooks/targets/${encodeURIComponent(id)}`, authorization: run.authorization })
+    await this.#removeFaults(run, c.webhookFaults, '/_unimock/webhooks/faults/')
+    await this.#removeFaults(run, c.serviceFaults, '/_unimock/faults/')
+    if (c.syncInterval !== null) {
+      await this.#call(run, { method: 'PUT', path: '/_unimock/sync-interval', body: { interval: c.syncInterval } })
+      c.syncInterval = null
+    }
+  }
+
+  /** Removes the listed faults (a spent one is already gone: its 404 is fine) and empties the list. */
+  async #removeFaults (run: Run, ids: number[], prefix: string): Promise<void> {
+    for (const id of ids.splice(0)) await this.#port.call({ method: 'DELETE', path: `${prefix}${id}`, authorization: run.authorization })
+  }
+
   /** The whole link flow for a declared account (or again, as a relink): link token, the end user, the exchange. */
   async #link (run: Run, ref: string, initialSync: NonNullable<ScenarioStep['link']>['initial_sync']): Promise<void> {
     const declared = run.loaded.scenario.accounts.find((a) => a.ref === ref)!
-    const originId = declared.end_user_origin_id ?? ref
+    // Each run links accounts of its own: an origin id of an earlier run's account would relink that account.
+    const originId = declared.end_user_origin_id ?? `${ref}-${run.id.slice(0, 8)}`
     const created = await this.#call(run, {
       method: 'POST',
       path: `/api/${declared.category}/v1/link-token`,

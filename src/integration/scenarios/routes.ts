@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
 import { isVirtual, type Clock } from '../../core/clock.js'
+import { iso } from '../../core/iso.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { ScenarioLibrary } from './library.js'
@@ -20,7 +21,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: Sce
     schema: { tags, summary: 'The scenario files of the scenarios folder, and this API key\'s runs', response: { 200: ScenarioList, 401: Problem } }
   }, async (request) => ({
     files: library.list(),
-    runs: runner.runs(requestTenant(request).id).map((run) => ({ id: run.id, name: run.loaded.scenario.name, state: run.state, started_at: new Date(run.startedAt).toISOString() }))
+    runs: runner.runs(requestTenant(request).id).map((run) => ({ id: run.id, name: run.loaded.scenario.name, state: run.state, started_at: iso(run.startedAt) }))
   }))
 
   r.post('/scenarios/check', {

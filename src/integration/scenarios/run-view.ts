@@ -1,8 +1,6 @@
+import { iso } from '../../core/iso.js'
 import type { Run } from './run.js'
 import type { RunView } from './schemas.js'
-
-const iso = (ms: number): string => new Date(ms).toISOString()
-const isoOrNull = (ms: number | null): string | null => ms === null ? null : iso(ms)
 
 export function runView (run: Run): RunView {
   const s = run.loaded.scenario
@@ -14,7 +12,7 @@ export function runView (run: Run): RunView {
     state: run.state,
     started_at: iso(run.startedAt),
     ends_at: iso(run.endsAt),
-    finished_at: isoOrNull(run.finishedAt),
+    finished_at: iso(run.finishedAt),
     progress: {
       steps: run.steps.length,
       ran: run.steps.filter((x) => x.ranAt !== null).length,
@@ -28,7 +26,7 @@ export function runView (run: Run): RunView {
       action: x.action,
       note: x.note,
       state: x.state,
-      ran_at: isoOrNull(x.ranAt),
+      ran_at: iso(x.ranAt),
       detail: x.detail,
       checks: x.checks,
       responses: x.responses

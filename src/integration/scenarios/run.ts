@@ -32,6 +32,17 @@ export interface RunAccount {
   accountToken: string | null
 }
 
+/**
+ * What a run changed beyond its own accounts, so it can put it back when it ends: the tenant's sync interval
+ * before the run first set it, and the webhook targets and faults it added.
+ */
+export interface RunChanges {
+  syncInterval: string | null
+  readonly webhookTargets: string[]
+  readonly webhookFaults: number[]
+  readonly serviceFaults: number[]
+}
+
 /** One run of a scenario, kept in memory (a run's API key is never written to the database). */
 export interface Run {
   readonly id: string
@@ -45,4 +56,5 @@ export interface Run {
   finishedAt: number | null
   readonly accounts: Map<string, RunAccount>
   readonly steps: StepResult[]
+  readonly changes: RunChanges
 }

@@ -47,7 +47,7 @@ export class ScenarioRunner {
     this.#actions = new StepActions(deps.port)
     this.#checks = new StepChecks(deps.port, deps.clock)
     this.#step = deps.scheduler.define<StepJob>('scenario.step', ({ run, step }) => ({ after: () => this.#runStep(run, step) }))
-    this.#finishJob = deps.scheduler.define<FinishJob>('scenario.finish', ({ run }) => { this.#finish(run) })
+    this.#finishJob = deps.scheduler.define<FinishJob>('scenario.finish', ({ run }) => ({ after: () => this.#finish(run) }))
   }
 
   reset (): void {
@@ -72,7 +72,8 @@ export class ScenarioRunner {
       responses: null,
       lastAnswer: null
     }))
-    const run: Run = { id, tenantId, source, loaded, authorization, startedAt: now, endsAt: now + loaded.endOffset, state: 'running', finishedAt: null, accounts: new Map(), steps }
+    const changes = { syncInterval: null, webhookTargets: [], webhookFaults: [], serviceFaults: [] }
+    const run: Run = { id, tenantId, source, loaded, authorization, startedAt: now, endsAt: now + loaded.endOffset, state: 'running', finishedAt: null, accounts: new Map(), steps, changes }
     this.#keep(run)
     const interval = loaded.scenario.settings?.sync_interval
     if (interval !== undefined) {
@@ -88,7 +89,8 @@ export class ScenarioRunner {
   async drive (run: Run): Promise<void> {
     const clock = this.#d.clock
     if (!isVirtual(clock)) return
-    if (clock.now() < run.endsAt) await clock.advanceTo(run.endsAt)
+    // A run that ends at its start (every step at 0s) still has its steps and its end due now.
+    await clock.advanceTo(Math.max(clock.now(), run.endsAt))
   }
 
   get (tenantId: number, id: string): Run {
@@ -118,6 +120,7 @@ export class ScenarioRunner {
       result.detail = error instanceof StepFailure ? error.message : `unexpected: ${String(error)}`
       if (!(error instanceof StepFailure)) this.#d.log.error({ err: error, run: runId, step: result.step }, 'scenario step failed')
       this.#stop(run)
+      await this.#restore(run)
     }
   }
 
@@ -133,11 +136,21 @@ export class ScenarioRunner {
     run.finishedAt = this.#d.clock.now()
   }
 
-  #finish (runId: string): void {
+  async #finish (runId: string): Promise<void> {
     const run = this.#runs.get(runId)
     if (run === undefined || run.state !== 'running') return
     run.state = run.steps.every((s) => s.state === 'done') ? 'passed' : 'failed'
     run.finishedAt = this.#d.clock.now()
+    await this.#restore(run)
+  }
+
+  /** A run leaves the API key as it found it, but for its own accounts (a failure here is logged, not raised). */
+  async #restore (run: Run): Promise<void> {
+    try {
+      await this.#actions.restore(run)
+    } catch (error) {
+      this.#d.log.error({ err: error, run: run.id }, 'scenario run could not restore what it changed')
+    }
   }
 
   #keep (run: Run): void {

@@ -24,7 +24,7 @@ const Count = Type.Integer({ minimum: 0, maximum: 1_000_000 })
 export const ScenarioAccount = strict({
   ref: Ref,
   category: literals(CATEGORIES),
-  end_user_origin_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'default: the ref' })),
+  end_user_origin_id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'default: the ref and the start of the run id (acme-0d5c8e1f), so every run links accounts of its own' })),
   organization: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   email: Type.Optional(Type.String({ minLength: 3, maxLength: 200 })),
   integration: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'integration slug or name; default: the category\'s first' }))

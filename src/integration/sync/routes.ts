@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Clock } from '../../core/clock.js'
+import { plainCursors } from '../../core/cursor.js'
 import { appError } from '../../core/errors.js'
-import { decodeCursor, encodeCursor } from '../accounts/cursor.js'
-import { CATEGORIES } from '../catalog/categories.js'
+import { denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../core/pagination.js'
 import { requestAccount, type UnifiedAuth } from '../accounts/request-auth.js'
+import { CATEGORIES } from '../catalog/categories.js'
+import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { OncePerWindow } from '../limits/rate-limiter.js'
 import { formatDuration } from '../../core/durations.js'
 import { ResyncAnswer, ResyncBody, SyncStatusPage, SyncStatusQuery } from './schemas.js'
 import type { SyncService } from './sync-service.js'
-import { syncStatusRecord } from './sync-view.js'
+import { resyncStartingPoint, syncStatusRecord } from './sync-view.js'
 
 export interface SyncRouteOptions {
   readonly auth: UnifiedAuth
@@ -19,9 +21,6 @@ export interface SyncRouteOptions {
   readonly fullResyncs: OncePerWindow
   readonly fullResyncWindowMs: number
 }
-
-const PAGE_SIZE_DEFAULT = 30
-const PAGE_SIZE_MAX = 100
 
 /** GET sync-status and POST sync-status/resync of every category. */
 export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { auth, sync, clock, fullResyncs, fullResyncWindowMs }) => {
@@ -32,6 +31,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
 
     r.get(`/api/${category}/v1/sync-status`, {
       onRequest: auth.account,
+      config: journaled('sync-status'),
       schema: {
         tags,
         summary: 'Sync status of every model of the linked account, in a stable order',
@@ -40,30 +40,24 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
       }
     }, async (request) => {
       const { account } = requestAccount(request)
-      const limit = Math.min(request.query.page_size ?? PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX)
-      let after = -1
-      if (request.query.cursor !== undefined) {
-        const cursor = decodeCursor(request.query.cursor)
-        if (cursor === undefined || cursor.backward) throw appError('ACCOUNT_LIST_BAD_CURSOR')
-        after = cursor.position - 1
+      const size = pageSize(request.query.page_size)
+      // Positions run 0..n-1 in catalogue order: a dense list, whose cursors name the row a page starts at.
+      const cursor = openCursor(plainCursors, request.query.cursor, undefined, () => appError('ACCOUNT_LIST_BAD_CURSOR'))
+      if (cursor?.backward === true) throw appError('ACCOUNT_LIST_BAD_CURSOR')
+      const w = denseWalk(cursor?.position ?? null, size)
+      const page = pageOf(w, sync.page(account.id, w.from ?? -1, w.limit), (s) => s.position)
+      const start = (at: typeof page.next): string | null => {
+        const position = denseStart(at, size)
+        return position === null ? null : plainCursors.encode({ position, backward: false })
       }
-      // A cursor names the position a page starts at; its first row is the one after `after`.
-      const rows = sync.page(account.id, after, limit + 1)
-      const page = rows.slice(0, limit)
-      const last = page[page.length - 1]
-      const first = page[0]
-      return {
-        next: rows.length > limit && last !== undefined ? encodeCursor({ position: last.position + 1, backward: false }) : null,
-        // Positions run 0..n-1 in catalogue order, so the previous page simply starts `limit` earlier.
-        previous: first !== undefined && first.position > 0
-          ? encodeCursor({ position: Math.max(0, first.position - limit), backward: false })
-          : null,
-        results: page.map(syncStatusRecord)
-      }
+      const answer = { next: start(page.next), previous: start(page.previous), results: page.rows.map(syncStatusRecord) }
+      request.journal.syncStatus(answer)
+      return answer
     })
 
     r.post(`/api/${category}/v1/sync-status/resync`, {
       onRequest: auth.account,
+      config: journaled('resync'),
       schema: {
         tags,
         summary: 'Force a resync: FULL (no body, or sync_type FULL) or INCREMENTAL with a target model_id',
@@ -72,6 +66,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
       }
     }, async (request) => {
       const { account } = requestAccount(request)
+      request.journal.resyncFrom(resyncStartingPoint(sync.states(account.id)))
       const body = request.body ?? {}
       const type = body.sync_type ?? 'FULL'
       if (type !== 'FULL' && type !== 'INCREMENTAL') throw appError('SYNC_BAD_TYPE', { value: type })

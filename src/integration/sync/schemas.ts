@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, Paginated } from '../http/schemas.js'
+import { Nullable, PageSizeParam, Paginated } from '../http/schemas.js'
 import { SYNC_OUTCOMES, SYNC_STATUSES } from './sync-state.js'
 
 const Timestamp = Nullable(Type.String({ format: 'date-time' }))
@@ -21,7 +21,7 @@ export const SyncStatusPage = Paginated(SyncStatusRecord)
 
 export const SyncStatusQuery = Type.Object({
   cursor: Type.Optional(Type.String()),
-  page_size: Type.Optional(Type.Integer({ minimum: 1, description: 'default 30; values above 100 are capped at 100' }))
+  page_size: Type.Optional(PageSizeParam())
 })
 export type SyncStatusQuery = Static<typeof SyncStatusQuery>
 

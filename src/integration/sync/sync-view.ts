@@ -1,4 +1,5 @@
 import { formatMicros } from '../data/timestamps.js'
+import type { SyncBefore } from '../http/journal-recorder.js'
 import type { SyncStatusRecord } from './schemas.js'
 import type { SyncState } from './sync-state.js'
 
@@ -17,4 +18,19 @@ export function syncStatusRecord (s: SyncState): SyncStatusRecord {
     status: s.status,
     is_initial_sync: s.isInitialSync
   }
+}
+
+/** What a resync found, for the journal: how many enabled models were initial, failed, partial, paused or running. */
+export function resyncStartingPoint (states: readonly SyncState[]): SyncBefore {
+  let models = 0; let initial = 0; let failed = 0; let partial = 0; let paused = 0; let syncing = 0
+  for (const s of states) {
+    if (!s.enabled) continue
+    models++
+    if (s.isInitialSync) initial++
+    if (s.status === 'FAILED' || s.lastSyncResult === 'FAILED') failed++
+    if (s.status === 'PARTIALLY_SYNCED' || s.lastSyncResult === 'PARTIALLY_SYNCED') partial++
+    if (s.status === 'PAUSED') paused++
+    if (s.status === 'SYNCING') syncing++
+  }
+  return { models, initial, failed, partial, paused, syncing }
 }

@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
 import type { FaultKind, StoredFault, WebhookRepository } from './webhook-repository.js'
 import type { WebhookStreams } from './streams.js'
 
@@ -41,6 +42,11 @@ export class DeliveryFaults {
   add (tenantId: number, f: NewFault): StoredFault[] {
     this.#repo.addFault({ tenantId, kind: f.kind, remaining: f.count, count: f.count, fraction: f.fraction, delayMs: f.delayMs, createdAt: this.#clock.now() })
     return this.list(tenantId)
+  }
+
+  /** Removes one fault by its id; 404 when the tenant has none of that id (never added, spent or cleared). */
+  remove (tenantId: number, id: number): void {
+    if (!this.#repo.removeFault(tenantId, id)) throw appError('WEBHOOK_FAULT_NOT_FOUND', { id })
   }
 
   clear (tenantId: number): void { this.#repo.clearFaults(tenantId) }

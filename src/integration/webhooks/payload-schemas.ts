@@ -49,18 +49,18 @@ export type DeletedData = Static<typeof DeletedData>
 export type ModelSyncedData = Static<typeof ModelSyncedData>
 export type SyncCompletedData = Static<typeof SyncCompletedData>
 
-const body = <D extends TSchema>(description: string, data: D) => Type.Object({
+const body = <D extends TSchema>(title: string, description: string, data: D) => Type.Object({
   hook: Hook,
   linked_account: AccountDetails,
   data
-}, { additionalProperties: false, description })
+}, { additionalProperties: false, title, description })
 
 /** Event name → the body of its deliveries. `{Model}.synced` stands for every model's event (Employee.synced, CRMAccount.synced ...). */
 export const WEBHOOK_PAYLOADS = {
-  'LinkedAccount.linked': body('A linked account finished linking (is_relink: it had before)', LinkedData),
-  'LinkedAccount.sync_completed': body('Every enabled model of the account has synced since the last account-wide sync', SyncCompletedData),
-  'LinkedAccount.deleted': body('A linked account was deleted; linked_account is its last state', DeletedData),
-  '{Model}.synced': body('One model of the account finished a sync', ModelSyncedData)
+  'LinkedAccount.linked': body('webhook.LinkedAccountLinked', 'A linked account finished linking (is_relink: it had before)', LinkedData),
+  'LinkedAccount.sync_completed': body('webhook.LinkedAccountSyncCompleted', 'Every enabled model of the account has synced since the last account-wide sync', SyncCompletedData),
+  'LinkedAccount.deleted': body('webhook.LinkedAccountDeleted', 'A linked account was deleted; linked_account is its last state', DeletedData),
+  '{Model}.synced': body('webhook.ModelSynced', 'One model of the account finished a sync', ModelSyncedData)
 } as const
 
 /** The schema of an event's body: the LinkedAccount.* ones by name, every other one a {Model}.synced. */

@@ -4,6 +4,7 @@ import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
+import { iso } from '../../core/iso.js'
 import type { AccountService } from '../accounts/account-service.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { CATEGORIES, isCategory } from '../catalog/categories.js'
@@ -13,7 +14,7 @@ import type { DeliveryFaults } from './delivery-faults.js'
 import type { FanOut } from './fan-out.js'
 import { onDemandData } from './on-demand.js'
 import {
-  Deleted, DeliveryList, TargetDeleteQuery, DeliveryQuery, DeliveryView, FaultBody, FaultList, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
+  Deleted, DeliveryList, TargetDeleteQuery, DeliveryQuery, DeliveryView, FaultBody, FaultList, FaultParams, SendBody, SignatureKey, TargetBody, TargetList, TargetParams, TargetView
 } from './schemas.js'
 import type { SignatureKeys } from './signature-keys.js'
 import type { Target, WebhookTargets } from './targets.js'
@@ -30,8 +31,6 @@ export interface WebhookRouteOptions {
   readonly syncStates: (accountId: string) => SyncState[]
   readonly clock: Clock
 }
-
-const iso = (ms: number): string => new Date(ms).toISOString()
 
 const targetView = (t: Target): TargetView => ({
   id: t.id, url: t.url, events: t.events === null ? null : [...t.events], category: t.category, source: t.source, created_at: t.source === 'flag' ? null : iso(t.createdAt)
@@ -56,7 +55,7 @@ export const deliveryView = (d: Delivery): DeliveryView => ({
   redelivery_of: d.redeliveryOf
 })
 
-const faultView = (f: StoredFault) => ({ kind: f.kind, remaining: f.remaining, fraction: f.fraction, delay_ms: f.delayMs, created_at: iso(f.createdAt) })
+const faultView = (f: StoredFault) => ({ id: f.seq, kind: f.kind, remaining: f.remaining, fraction: f.fraction, delay_ms: f.delayMs, created_at: iso(f.createdAt) })
 
 /** The control API of webhooks under /_unimock/webhooks, per tenant (the Bearer API key). */
 export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app, { auth, accounts, targets, keys, fanOut, faults, syncStates, clock }) => {
@@ -154,6 +153,15 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
     onRequest: auth.tenant,
     schema: { tags, summary: 'The delivery faults in force for this API key', response: { 200: FaultList, 401: Problem } }
   }, async (request) => ({ results: faults.list(requestTenant(request).id).map(faultView) }))
+
+  r.delete('/webhooks/faults/:id', {
+    onRequest: auth.tenant,
+    schema: { tags, summary: 'Remove one delivery fault of this API key', params: FaultParams, response: { 200: FaultList, 400: Problem, 401: Problem, 404: Problem } }
+  }, async (request) => {
+    const tenant = requestTenant(request).id
+    faults.remove(tenant, request.params.id)
+    return { results: faults.list(tenant).map(faultView) }
+  })
 
   r.delete('/webhooks/faults', {
     onRequest: auth.tenant,

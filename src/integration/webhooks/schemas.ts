@@ -78,6 +78,7 @@ export const FaultBody = Type.Object({
 export type FaultBody = Static<typeof FaultBody>
 
 export const FaultView = Type.Object({
+  id: Type.Integer({ description: 'DELETE /_unimock/webhooks/faults/{id} removes this fault alone' }),
   kind: Type.String(),
   remaining: Nullable(Type.Integer()),
   fraction: Nullable(Type.Number()),
@@ -85,6 +86,7 @@ export const FaultView = Type.Object({
   created_at: Type.String({ format: 'date-time' })
 })
 export const FaultList = Type.Object({ results: Type.Array(FaultView) })
+export const FaultParams = Type.Object({ id: Type.Integer({ minimum: 1 }) })
 
 export const SendBody = Type.Object({
   event: Type.String({ minLength: 1, description: 'LinkedAccount.linked, LinkedAccount.sync_completed, LinkedAccount.deleted or {Model}.synced' }),

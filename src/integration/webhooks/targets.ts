@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
+import { globMatcher } from '../../core/glob.js'
 import type { Db } from '../../store/database.js'
 import type { WebhookEvents } from './webhook-events.js'
 import { SYNCED_SUFFIX } from './webhook-models.js'
@@ -34,13 +35,6 @@ function stableUuid (text: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-/** An event name against a target's pattern: a * matches anything. */
-export function patternMatches (pattern: string, event: string): boolean {
-  if (!pattern.includes('*')) return pattern === event
-  const re = new RegExp('^' + pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*') + '$')
-  return re.test(event)
-}
-
 /** Whether a pattern can name a sync event: LinkedAccount.sync_completed or some {Model}.synced. */
 const namesSyncEvent = (pattern: string): boolean =>
   pattern.includes('*') || pattern.endsWith(SYNCED_SUFFIX) || pattern === 'LinkedAccount.sync_completed'
@@ -71,7 +65,7 @@ export class WebhookTargets {
   /** The targets an event of `account` at `at` goes to. */
   matching (account: { readonly tenantId: number, readonly category: string }, event: string, at: number): Target[] {
     return this.all(account.tenantId).filter((t) => t.createdAt <= at &&
-      (t.category === null || t.category === account.category) && (t.events === null || t.events.some((p) => patternMatches(p, event))))
+      (t.category === null || t.category === account.category) && (t.events === null || t.events.some((p) => globMatcher(p)(event))))
   }
 
   add (tenantId: number, input: NewTarget): Target {

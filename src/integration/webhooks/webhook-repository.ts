@@ -222,6 +222,11 @@ export class WebhookRepository {
 
   clearFaults (tenantId: number): number { return this.#deleteFaults.run(tenantId).changes }
 
+  /** Deletes one fault of the tenant; false when it has none of that id (never added, spent or cleared). */
+  removeFault (tenantId: number, seq: number): boolean {
+    return this.#db.prepare('DELETE FROM webhook_faults WHERE tenant_id = ? AND seq = ?').run(tenantId, seq).changes === 1
+  }
+
   clear (): void {
     this.#db.exec('DELETE FROM webhook_deliveries; DELETE FROM webhook_targets; DELETE FROM webhook_faults; DELETE FROM webhook_keys;')
   }

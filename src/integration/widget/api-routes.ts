@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { appError } from '../../core/errors.js'
+import { journaled } from '../http/journal-recorder.js'
 import type { IntegrationInfo, LinkSessionView, LinkWidgetPort } from '../link/widget-port.js'
 import { systemLabel } from './wording.js'
 import { ConnectBody, ConnectResult, ExitResult, LinkTokenQuery, Session, WidgetError } from './schemas.js'
@@ -12,7 +13,7 @@ export interface WidgetApiOptions {
 const tags = ['link-widget']
 
 function integration (info: IntegrationInfo): Session['integrations'][number] {
-  return { name: info.name, slug: info.slug, categories: [...info.categories], image: info.image, square_image: info.square_image, color: info.color }
+  return { name: info.name, slug: info.slug, categories: [...info.categories], color: info.color }
 }
 
 function viewOf (port: LinkWidgetPort, linkToken: string): LinkSessionView {
@@ -44,6 +45,7 @@ export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app,
   })
 
   r.get('/session', {
+    config: journaled('widget-session', { linkToken: 'query' }),
     schema: {
       tags,
       summary: 'What a link token may show: its state, the category and the integrations on offer',
@@ -62,6 +64,7 @@ export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app,
   })
 
   r.post('/connect', {
+    config: journaled('widget-connect', { linkToken: 'body' }),
     schema: {
       tags,
       summary: 'Submit the credentials for the chosen integration: a public token, or validation errors (password error_<kind>)',
@@ -84,6 +87,7 @@ export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app,
   })
 
   r.post('/exit', {
+    config: journaled('widget-exit', { linkToken: 'query' }),
     schema: {
       tags,
       summary: 'The end user closed the widget without finishing: the link token is spent, the account stays incomplete',

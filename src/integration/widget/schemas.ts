@@ -8,6 +8,7 @@ export const LinkTokenQuery = Type.Object({
 })
 export type LinkTokenQuery = Static<typeof LinkTokenQuery>
 
+/** An integration as the account-token response describes it (the control API's completion answers it too). */
 export const Integration = Type.Object({
   name: Type.String(),
   slug: Type.String(),
@@ -17,6 +18,17 @@ export const Integration = Type.Object({
   color: Type.String()
 })
 
+/**
+ * An integration as the widget shows it: no logo URLs, since the real service's logo files are off the
+ * machine and the widget draws marks (mark.svg) instead.
+ */
+export const WidgetIntegration = Type.Object({
+  name: Type.String(),
+  slug: Type.String(),
+  categories: Type.Array(Type.String()),
+  color: Type.String({ description: 'brand colour, #rrggbb' })
+})
+
 export const SessionState = Type.Union([Type.Literal('READY'), Type.Literal('USED'), Type.Literal('EXPIRED')])
 
 export const Session = Type.Object({
@@ -24,7 +36,7 @@ export const Session = Type.Object({
   category: Type.String(),
   system_label: Type.String({ description: 'business wording for the category, e.g. "HR system"' }),
   organization_name: Type.Union([Type.String(), Type.Null()]),
-  integrations: Type.Array(Integration, { description: 'only the preselected one when the link token named an integration' })
+  integrations: Type.Array(WidgetIntegration, { description: 'only the preselected one when the link token named an integration' })
 })
 export type Session = Static<typeof Session>
 
@@ -39,7 +51,7 @@ export type ConnectBody = Static<typeof ConnectBody>
 export const ValidationProblem = Type.Object({ detail: Type.String(), problem_type: Type.String() })
 
 export const ConnectResult = Type.Union([
-  Type.Object({ outcome: Type.Literal('success'), public_token: Type.String(), integration: Integration }),
+  Type.Object({ outcome: Type.Literal('success'), public_token: Type.String(), integration: WidgetIntegration }),
   Type.Object({ outcome: Type.Literal('validation_error'), errors: Type.Array(ValidationProblem) })
 ])
 export type ConnectResult = Static<typeof ConnectResult>
@@ -85,6 +97,12 @@ export const DemoQuery = Type.Object({
   integration: Type.Optional(Type.String({ minLength: 1, description: 'preselect one integration by slug' })),
   link_token: Type.Optional(Type.String({ minLength: 1, description: 'open with this link token instead of asking for one' }))
 })
+
+export const MarkQuery = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, description: 'the integration\'s display name; its initials are drawn' }),
+  color: Type.String({ pattern: '^#[0-9A-Fa-f]{6}$', description: 'the background, #rrggbb' })
+})
+export type MarkQuery = Static<typeof MarkQuery>
 
 export const WidgetPageQuery = Type.Object({
   link_token: Type.Optional(Type.String()),

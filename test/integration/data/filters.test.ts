@@ -69,6 +69,21 @@ t.test('filters the real service has but unimock does not simulate are refused, 
   const res = await hris.api.get('/api/hris/v1/employees?job_title=Engineer')
   t.equal(res.statusCode, 400)
   t.match(res.json(), { detail: /job_title.*not simulated/ }, 'the 400 names the filter')
+  const sorted = await hris.api.get('/api/hris/v1/employments?order_by=-effective_date')
+  t.equal(sorted.statusCode, 400, 'order_by where the real endpoint has it: the order is not simulated')
+  t.match(sorted.json(), { detail: /order_by.*not simulated/ })
+  const foreign = await hris.api.get('/api/hris/v1/employees?order_by=-remote_created_at')
+  t.equal(foreign.statusCode, 200, 'a parameter the real endpoint does not have is ignored, as the real service ignores it')
+})
+
+t.test('an enum filter with a value outside the enum is a 400 listing the choices, as the real service answers', async (t) => {
+  const { app } = await dataApp(t)
+  const hris = await dataAccount(app, 'hris', 'k', { sync: false })
+  const res = await hris.api.get('/api/hris/v1/employees?employment_status=BOGUS')
+  t.equal(res.statusCode, 400)
+  t.same(res.json(), { detail: 'Invalid employment_status "BOGUS": not one of the available choices (ACTIVE, PENDING, INACTIVE).' })
+  t.equal((await hris.api.get('/api/hris/v1/employees?employment_status=active')).statusCode, 400, 'choices are case-sensitive')
+  t.equal((await hris.api.get('/api/hris/v1/employees?employment_status=PENDING')).statusCode, 200)
 })
 
 t.test('page_size: default 30, capped at 100, and 400 for zero, negative or non-numeric', async (t) => {

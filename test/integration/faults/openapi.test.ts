@@ -1,6 +1,7 @@
 import t from 'tap'
 import { Ajv } from 'ajv'
 import { FAULT_STATUSES } from '../../../src/integration/faults/schemas.js'
+import { resolve } from '../../helpers/openapi.js'
 import { faultSetup } from './helpers.js'
 
 const UNIFIED = /^\/(api\/[a-z]+\/v1|api\/mktg\/v1)\//
@@ -21,7 +22,7 @@ t.test('every unified operation in the OpenAPI document declares each status a f
   t.same(missing, [])
 
   // What a fault sends matches what the document declares for it.
-  const declared = doc.paths['/api/hris/v1/employees']!.get!.responses['503'].content['application/json'].schema
+  const declared = resolve(doc, doc.paths['/api/hris/v1/employees']!.get!.responses['503']).content['application/json'].schema
   const validate = new Ajv({ strict: false }).compile(declared)
   await f.addFault({ kind: 'status', status: 503, count: 1 })
   const res = await f.account.get('/api/hris/v1/employees')

@@ -70,5 +70,5 @@ t.test('a failing check marks its step failed and the run goes on; a refused act
   t.equal(refused.state, 'error')
   t.same(refused.steps.map((s: { state: string }) => s.state), ['error', 'skipped'])
   t.match(refused.steps[0].detail, /account "late" is not linked yet/)
-  t.same((await control.get('/_unimock/linked-accounts')).json().results.filter((a: { end_user_origin_id: string, completed_at: string | null }) => a.end_user_origin_id === 'late').length, 0, 'the skipped link never ran')
+  t.same((await control.get('/_unimock/linked-accounts')).json().results.filter((a: { end_user_origin_id: string, completed_at: string | null }) => a.end_user_origin_id.startsWith('late')).length, 0, 'the skipped link never ran')
 })

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Test } from 'tap'
 import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core'
@@ -21,60 +21,104 @@ export async function launchChromium (t: Test): Promise<Browser> {
   return browser
 }
 
+/** Requests for any host but the machine's own. */
+const OFFSITE = /^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/
+
+export interface Isolated {
+  readonly context: BrowserContext
+  /** Every request the context tried to send off the machine (refused); a test asserts it stays empty. */
+  readonly offsite: string[]
+}
+
 /**
- * A browser context that reaches only the two local origins of a test: logos and anything else on the
- * internet are refused, so the tests never depend on the network (the widget falls back to initials).
+ * A browser context that reaches only the machine's own servers. Anything else is refused and recorded, so a
+ * test fails when the project's pages, scripts or widget load something from off the machine; a test that
+ * stands in for a remote URL (the CDN's script) routes it on its page, which takes precedence.
  */
-export async function isolatedContext (t: Test, browser: Browser): Promise<BrowserContext> {
+export async function isolatedContext (t: Test, browser: Browser): Promise<Isolated> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 760 } })
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/, (route) => route.abort())
+  const offsite: string[] = []
+  await context.route(OFFSITE, async (route) => {
+    offsite.push(route.request().url())
+    await route.abort()
+  })
   context.setDefaultTimeout(15_000)
   t.teardown(() => context.close())
-  return context
+  return { context, offsite }
+}
+
+/**
+ * A local server for a test's own pages, reached as http://localhost:PORT: an origin of its own, distinct
+ * from unimock's (127.0.0.1), as an integrator's site is. Answers the base URL.
+ */
+export async function startLocalServer (t: Test, handler: RequestListener): Promise<string> {
+  const server = createServer(handler)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return `http://localhost:${(server.address() as AddressInfo).port}`
+}
+
+/** The URL the official front-end libraries load the widget from; nothing may change it. */
+export const CDN_SCRIPT = 'https://cdn.merge.dev/initialize.js'
+
+/**
+ * The README's Playwright and Cypress snippets: Merge's CDN script answered with unimock's, by its body
+ * (`route.fetch`) or by a 302 to it.
+ */
+export async function answerCdnScript (page: Page, unimockUrl: string, how: 'body' | 'redirect' = 'body'): Promise<void> {
+  const script = `${unimockUrl}/link/initialize.js`
+  await page.route(CDN_SCRIPT, async (route) => {
+    if (how === 'redirect') await route.fulfill({ status: 302, headers: { location: script } })
+    else await route.fulfill({ response: await route.fetch({ url: script }) })
+  })
 }
 
 export interface IntegratorSite {
-  /** The integrator's page, on an origin of its own (localhost) distinct from unimock's (127.0.0.1). */
+  /** The integrator's page, loading the widget script from unimock directly. */
   readonly url: string
+  /** The same page loading it from Merge's CDN URL, as the official libraries do; the test answers that URL. */
+  readonly viaCdnUrl: string
 }
 
 /**
- * An integrator's own page on another origin, loading the widget script from unimock as a product page
- * loads the real one from its CDN. `openWidget(linkToken, options)` initializes the widget, opens it on
- * onReady, and records every callback in `window.events`.
+ * An integrator's own page on another origin, loading the widget script as a product page loads the real
+ * one. `openWidget(linkToken, options, tag)` initializes the widget, opens it on onReady, and records every
+ * callback in `window.events`, each with the tag of the initialize call whose callback ran.
  */
 export async function startIntegratorSite (t: Test, unimockUrl: string): Promise<IntegratorSite> {
-  const page = `<!doctype html>
+  const page = (scriptUrl: string): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Acme People · Settings</title></head>
 <body style="font-family: system-ui, sans-serif; margin: 32px">
 <h1>Acme People</h1><p>Settings · Integrations</p>
 <div id="embed-here" style="width: 420px; height: 620px"></div>
-<script src="${unimockUrl}/link/initialize.js"></script>
+<script src="${scriptUrl}"></script>
 <script>
   window.events = []
-  window.openWidget = function (linkToken, options) {
+  window.openWidget = function (linkToken, options, tag) {
+    tag = tag || 'A'
     window.MergeLink.initialize(Object.assign({
       linkToken: linkToken,
-      onReady: function () { events.push({ type: 'ready' }); window.MergeLink.openLink() },
-      onSuccess: function (publicToken) { events.push({ type: 'success', publicToken: publicToken }) },
-      onExit: function () { events.push({ type: 'exit' }) },
-      onError: function (error) { events.push({ type: 'error', error: error }) },
-      onValidationError: function (errors) { events.push({ type: 'validation', errors: errors }) }
+      onReady: function () { events.push({ type: 'ready', tag: tag }); window.MergeLink.openLink() },
+      onSuccess: function (publicToken) { events.push({ type: 'success', tag: tag, publicToken: publicToken }) },
+      onExit: function () { events.push({ type: 'exit', tag: tag }) },
+      onError: function (error) { events.push({ type: 'error', tag: tag, error: error }) },
+      onValidationError: function (errors) { events.push({ type: 'validation', tag: tag, errors: errors }) }
     }, options || {}))
   }
 </script>
 </body></html>`
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    response.end(page)
+  const pages: Record<string, string> = { '/': page(`${unimockUrl}/link/initialize.js`), '/via-cdn': page(CDN_SCRIPT) }
+  const url = await startLocalServer(t, (request, response) => {
+    const body = pages[request.url ?? '']
+    response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' })
+    response.end(body ?? 'not found')
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
-  return { url: `http://localhost:${(server.address() as AddressInfo).port}/` }
+  return { url: `${url}/`, viaCdnUrl: `${url}/via-cdn` }
 }
 
 export interface WidgetEvent {
   readonly type: 'ready' | 'success' | 'exit' | 'error' | 'validation'
+  readonly tag: string
   readonly publicToken?: string
   readonly error?: { code: string, detail: string }
   readonly errors?: Array<{ detail: string, problem_type: string }>
@@ -96,3 +140,27 @@ export function widget (page: Page): FrameLocator {
 
 /** What the end user reads must be business wording: nothing about unimock, Merge, tokens or APIs. */
 export const TECHNICAL_WORDS = /unimock|merge|token|\bapi\b|localhost|127\.0\.0\.1/i
+
+/**
+ * Waits until every image in the open widget has finished loading (the marks unimock draws), and answers
+ * the ones that failed to.
+ */
+export async function brokenImages (page: Page): Promise<string[]> {
+  const frame = page.frames().find((f) => /\/link\/widget\?/.test(f.url()))
+  if (frame === undefined) throw new Error('no widget is open')
+  await frame.waitForFunction(() => {
+    const images = [...(globalThis as any).document.images] as Array<{ complete: boolean }>
+    return images.length > 0 && images.every((image) => image.complete)
+  })
+  return frame.evaluate(() => ([...(globalThis as any).document.images] as Array<{ naturalWidth: number, src: string }>)
+    .filter((image) => image.naturalWidth === 0).map((image) => image.src))
+}
+
+/** The end user's part: pick a system (when the picker shows), enter credentials, Connect. */
+export async function signIn (page: Page, credentials: { system?: string, username?: string, password: string }): Promise<void> {
+  const ui = widget(page)
+  if (credentials.system !== undefined) await ui.getByRole('button', { name: credentials.system }).click()
+  if (credentials.username !== undefined) await ui.getByLabel('Username or email').fill(credentials.username)
+  await ui.getByLabel('Password').fill(credentials.password)
+  await ui.getByRole('button', { name: 'Connect' }).click()
+}

@@ -5,6 +5,8 @@ import { TECHNICAL_WORDS, isolatedContext, launchChromium, widget } from './brow
 
 // The demo page's stand-in backend through inject, then the demo page end to end in headless Chromium.
 
+const browser = await launchChromium(t)
+
 t.test('the demo backend creates link tokens through the unified service', async (t) => {
   const { app } = await makeApp(t)
   const created = await app.inject({ method: 'POST', url: '/link/demo/api/create-link-token', payload: { api_key: 'test_demo_backend', end_user_origin_id: 'demo-1' } })
@@ -68,8 +70,8 @@ t.test('the demo backend exchanges a public token once and reads the account', a
 t.test('the demo page runs the whole flow in a browser', async (t) => {
   const unimock = await startUnimock()
   t.teardown(() => unimock.close())
-  const browser = await launchChromium(t)
-  const page = await (await isolatedContext(t, browser)).newPage()
+  const { context, offsite } = await isolatedContext(t, browser)
+  const page = await context.newPage()
   const errors: string[] = []
   page.on('pageerror', (error) => { errors.push(error.message) })
 
@@ -101,6 +103,7 @@ t.test('the demo page runs the whole flow in a browser', async (t) => {
   await page.getByRole('button', { name: 'Reconnect' }).and(page.locator(':enabled')).waitFor()
   t.equal(await page.locator('#status').innerText(), 'Connected to Personio')
   t.same(errors, [], 'no script error')
+  t.same(offsite, [], 'nothing was requested from off the machine')
 })
 
 t.test('the demo page opens with a link token it was given', async (t) => {
@@ -112,10 +115,11 @@ t.test('the demo page opens with a link token it was given', async (t) => {
     body: JSON.stringify({ end_user_origin_id: 'given-1', end_user_organization_name: 'Northwind', end_user_email_address: 'a@b.example', categories: ['ats'], integration: 'lever' })
   })
   const { link_token: linkToken } = await created.json() as { link_token: string }
-  const browser = await launchChromium(t)
-  const page = await (await isolatedContext(t, browser)).newPage()
+  const { context, offsite } = await isolatedContext(t, browser)
+  const page = await context.newPage()
   await page.goto(`${unimock.url}/link/demo?api_key=test_demo_given&category=ats&link_token=${encodeURIComponent(linkToken)}`)
   await page.getByRole('button', { name: 'Connect your recruiting system' }).click()
   await widget(page).getByRole('heading', { name: 'Sign in to Lever' }).waitFor()
   t.equal(await page.locator('#link-token').innerText(), linkToken)
+  t.same(offsite, [], 'nothing was requested from off the machine')
 })

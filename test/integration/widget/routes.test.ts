@@ -1,8 +1,10 @@
 import t, { type Test } from 'tap'
+import { readFile } from 'node:fs/promises'
 import { Script } from 'node:vm'
 import { buildApp, type UnimockApp } from '../../../src/app.js'
 import { VirtualClock } from '../../../src/core/clock.js'
 import { widgetRoutes } from '../../../src/integration/widget/routes.js'
+import { frontEndSnippets } from '../../../src/integration/widget/assets/snippets.js'
 import { json, START } from '../../helpers/app.js'
 import { FakePort } from './fake-port.js'
 
@@ -33,7 +35,7 @@ t.test('the session shows state, business wording and the integrations on offer,
   const body = json(res)
   t.match(body, { state: 'READY', category: 'hris', system_label: 'HR system', organization_name: 'Acme' })
   t.same(body.integrations.map((i: { slug: string }) => i.slug), ['bamboohr', 'gusto'])
-  t.same(Object.keys(body.integrations[0]).sort(), ['categories', 'color', 'image', 'name', 'slug', 'square_image'])
+  t.same(Object.keys(body.integrations[0]).sort(), ['categories', 'color', 'name', 'slug'], 'no logo URLs: they would lead off the machine')
 
   port.add('crm-token', { category: 'crm', organization: null })
   t.match(json(await get(app, '/api/session?link_token=crm-token')), { system_label: 'CRM', organization_name: null })
@@ -128,9 +130,69 @@ t.test('the scripts are JavaScript that parses, and define the real widget\'s gl
     t.doesNotThrow(() => new Script(res.body, { filename: path }), path)
   }
   const init = (await get(app, '/initialize.js')).body
-  t.match(init, /window\.MergeLink = \{/)
+  t.match(init, /window\.MergeLink = MergeLink/)
   for (const method of ['initialize', 'openLink', 'update', 'closeLink']) t.match(init, new RegExp(`\\b${method}: function`), method)
   t.equal((await get(app, '/initialize.js')).headers['access-control-allow-origin'], '*')
+})
+
+t.test('initialize.js carries the origin and path it was requested at, and nothing unsafe from the Host', async (t) => {
+  const { app } = await widgetApp(t)
+  const served = async (host: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url: `${PREFIX}/initialize.js`, headers: { host } })
+    t.doesNotThrow(() => new Script(res.body), host)
+    return JSON.parse(/var SERVED = (.*)\n/.exec(res.body)![1]!)
+  }
+  t.same(await served('127.0.0.1:4010'), { origin: 'http://127.0.0.1:4010', path: `${PREFIX}/` })
+  t.same(await served('localhost:5173'), { origin: 'http://localhost:5173', path: `${PREFIX}/` })
+  t.same(await served('[::1]:4010'), { origin: 'http://[::1]:4010', path: `${PREFIX}/` })
+  t.same(await served('evil"host</script>'), { origin: null, path: `${PREFIX}/` }, 'a Host that is no host name is left out')
+})
+
+t.test('mark.svg draws initials on the brand colour, and refuses what it cannot draw', async (t) => {
+  const { app } = await widgetApp(t)
+  const mark = async (query: string) => get(app, `/mark.svg?${query}`)
+  const bamboo = await mark('name=BambooHR&color=%2373C41D')
+  t.equal(bamboo.statusCode, 200)
+  t.match(bamboo.headers['content-type'], /^image\/svg\+xml/)
+  t.equal(bamboo.headers['content-security-policy'], "default-src 'none'")
+  t.match(bamboo.body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+  t.match(bamboo.body, /fill="#73C41D"/)
+  t.match(bamboo.body, />B<\/text>/)
+  t.match(bamboo.body, /fill="#0f172a"/, 'a light brand colour gets dark initials')
+  const adp = (await mark('name=ADP%20Workforce%20Now&color=%23D0271D')).body
+  t.match(adp, />AW<\/text>/)
+  t.match(adp, /fill="#ffffff"/, 'a dark brand colour gets white initials')
+  t.notMatch(adp, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/, 'the mark references nothing')
+
+  const hostile = (await mark(`name=${encodeURIComponent('<script>x</script> & "co"')}&color=%23000000`)).body
+  t.notMatch(hostile, /<script/, 'the name is escaped')
+  t.match(hostile, /aria-label="&#60;script&#62;x&#60;\/script&#62; &#38; &#34;co&#34;"/)
+
+  for (const query of ['name=X&color=red', 'name=X&color=%23abc', 'color=%23000000', 'name=&color=%23000000']) {
+    const res = await mark(query)
+    t.equal(res.statusCode, 400, query)
+    t.match(json(res), { detail: /name|color/ }, query)
+  }
+})
+
+t.test('the snippets route writes the README\'s front-end snippets for the URL it was reached at', async (t) => {
+  const { app } = await widgetApp(t)
+  const res = await app.inject({ method: 'GET', url: `${PREFIX}/snippets`, headers: { host: 'localhost:4321' } })
+  t.equal(res.statusCode, 200)
+  t.match(res.headers['content-type'], /^text\/markdown/)
+  t.match(res.body, `await route.fetch({ url: 'http://localhost:4321${PREFIX}/initialize.js' })`)
+  t.match(res.body, `req.redirect('http://localhost:4321${PREFIX}/initialize.js')`)
+  t.match(res.body, `src: '/unimock${PREFIX}/initialize.js'`)
+  t.notMatch(res.body, /127\.0\.0\.1:4010/)
+})
+
+t.test('the README shows exactly the snippets the route writes for the default server', async (t) => {
+  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
+  const start = readme.indexOf('### Front-end frameworks')
+  t.not(start, -1, 'the README has the section')
+  const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
+  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ lang: m[1], code: m[2] }))
+  t.same(blocks, frontEndSnippets('http://127.0.0.1:4010').map((s) => ({ lang: s.lang, code: s.code })))
 })
 
 t.test('the widget page is a static shell, also served as the Magic Link page', async (t) => {
@@ -180,7 +242,7 @@ t.test('unknown paths and methods under the prefix answer in the widget\'s JSON 
 t.test('every widget route is in the OpenAPI document under the link-widget tag', async (t) => {
   const { app } = await widgetApp(t)
   const doc = json(await app.inject({ method: 'GET', url: '/openapi.json' }))
-  const paths = ['/initialize.js', '/widget', '/widget.js', '/magic', '/demo', '/demo.js', '/api/session', '/api/connect', '/api/exit', '/demo/api/create-link-token', '/demo/api/exchange-public-token']
+  const paths = ['/initialize.js', '/mark.svg', '/snippets', '/widget', '/widget.js', '/magic', '/demo', '/demo.js', '/api/session', '/api/connect', '/api/exit', '/demo/api/create-link-token', '/demo/api/exchange-public-token']
   for (const path of paths) {
     const item = doc.paths[PREFIX + path]
     t.ok(item, path)

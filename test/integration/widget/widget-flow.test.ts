@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { startUnimock } from '../../../src/server.js'
-import { TECHNICAL_WORDS, events, isolatedContext, launchChromium, startIntegratorSite, waitForEvent, widget } from './browser.js'
+import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, events, isolatedContext, launchChromium, signIn, startIntegratorSite, waitForEvent, widget } from './browser.js'
 
 // The whole link flow in headless Chromium against a real unimock: an integrator's page on another origin
 // loads /link/initialize.js, opens the widget, and the test clicks through it as an end user would.
@@ -51,16 +51,20 @@ async function exchange (publicToken: string): Promise<{ accountToken: string, d
   return { accountToken, details: details.body }
 }
 
-/** Runs a test on a fresh integrator page and checks no script on it (or in the widget) threw. */
+/**
+ * Runs a test on a fresh integrator page and checks that no script on it (or in the widget) threw and that
+ * nothing was requested from off the machine.
+ */
 function flow (name: string, body: (t: Test, page: Page) => Promise<void>): void {
   t.test(name, async (t) => {
-    const context = await isolatedContext(t, browser)
+    const { context, offsite } = await isolatedContext(t, browser)
     const page = await context.newPage()
     const errors: string[] = []
     page.on('pageerror', (error) => { errors.push(error.message) })
     await page.goto(site.url)
     await body(t, page)
     t.same(errors, [], 'no script error on the page or in the widget')
+    t.same(offsite, [], 'nothing was requested from off the machine')
   })
 }
 
@@ -246,7 +250,7 @@ flow('initialize alone shows nothing; openLink before initialize is a clear erro
   }, token)
   await waitForEvent(page, 'ready')
   t.equal(await page.locator('iframe').count(), 0, 'nothing is shown until openLink')
-  const fresh = await (await isolatedContext(t, browser)).newPage()
+  const fresh = await (await isolatedContext(t, browser)).context.newPage()
   await fresh.goto(site.url)
   const message = await fresh.evaluate(() => {
     try { (globalThis as any).MergeLink.openLink(); return 'opened' } catch (error) { return String(error) }
@@ -304,4 +308,138 @@ flow('update() swaps in a fresh link token before the widget opens', async (t, p
   await ui.getByRole('button', { name: 'Connect' }).click()
   const success = await waitForEvent(page, 'success')
   t.match((await exchange(success.publicToken!)).details, { status: 'COMPLETE', integration: 'HiBob' })
+})
+
+// How the page got the script: the official libraries load it from Merge's CDN URL, which a test answers
+// with unimock's script (its body, or a 302); a page (or a dev server) may also load it from unimock.
+
+for (const how of ['body', 'redirect'] as const) {
+  t.test(`the script answered for Merge's CDN URL (${how}) finds unimock`, async (t) => {
+    const { context, offsite } = await isolatedContext(t, browser)
+    const page = await context.newPage()
+    const cdnRequests: string[] = []
+    page.on('request', (request) => { if (request.url() === CDN_SCRIPT) cdnRequests.push(request.url()) })
+    await answerCdnScript(page, unimock.url, how)
+    await page.goto(site.viaCdnUrl)
+    await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, await linkToken(`flow-cdn-${how}`))
+    await waitForEvent(page, 'ready')
+    await widget(page).getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+    t.match(await page.locator('iframe[data-link-widget]').getAttribute('src'), `${unimock.url}/link/widget?`)
+    t.same(cdnRequests, [CDN_SCRIPT], 'the page loaded the CDN URL, once')
+    t.equal(await page.locator('script[data-link-widget-claim]').count(), 0, 'nothing to claim: the CDN tag is the page\'s own')
+    t.same(offsite, [])
+  })
+}
+
+flow('loaded from unimock, the script marks the CDN URLs as loaded without fetching them', async (t, page) => {
+  const claims = await page.evaluate(() => [...(globalThis as any).document.querySelectorAll('script[data-link-widget-claim]')]
+    .map((s: any) => ({ type: s.type, src: s.getAttribute('src') })))
+  t.equal(claims.length, 6, 'every CDN URL react-merge-link 2.4.2 knows')
+  t.ok(claims.every((c: { type: string }) => c.type === 'text/plain'), 'inert tags: never fetched')
+  t.ok(claims.some((c: { src: string }) => c.src === CDN_SCRIPT))
+})
+
+t.test('a script served with an origin the page cannot reach says so; tenantConfig.apiBaseURL names unimock', async (t) => {
+  const { context, offsite } = await isolatedContext(t, browser)
+  const page = await context.newPage()
+  // The script's request reached unimock under a name this page cannot use (a proxy, say).
+  const unreachable = await unimock.app.inject({ method: 'GET', url: '/link/initialize.js', headers: { host: '127.0.0.1:9' } })
+  await page.route(CDN_SCRIPT, (route) => route.fulfill({ contentType: 'application/javascript', body: unreachable.body }))
+  await page.goto(site.viaCdnUrl)
+  const token = await linkToken('flow-api-base-url')
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, token)
+  const error = await waitForEvent(page, 'error')
+  t.match(error.error, { code: 'service_unavailable', detail: /http:\/\/127\.0\.0\.1:9\/link\// })
+
+  await page.evaluate(([tok, url]) => {
+    (globalThis as any).openWidget(tok, { tenantConfig: { apiBaseURL: url } }, 'B')
+  }, [token, unimock.url])
+  await waitForEvent(page, 'ready')
+  await widget(page).getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  t.same(offsite, [])
+})
+
+flow('initialize again with the same link token keeps the open modal and its state and takes the new callbacks', async (t, page) => {
+  const token = await linkToken('flow-reinitialize')
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, token)
+  await waitForEvent(page, 'ready')
+  const frame = page.locator('iframe[data-link-widget]')
+  await frame.evaluate((el: any) => { el.probe = 'the first modal' })
+  const ui = widget(page)
+  await signIn(page, { system: 'BambooHR', username: 'jane@acme.example', password: 'error_invalid_credentials' })
+  await waitForEvent(page, 'validation')
+
+  // What a re-rendering page does: the same token with new callbacks, twice in one turn and once more later.
+  await page.evaluate((tok) => { const g = globalThis as any; g.openWidget(tok, {}, 'B'); g.openWidget(tok, {}, 'B') }, token)
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok, {}, 'C') }, token)
+  t.equal(await frame.count(), 1)
+  t.equal(await frame.evaluate((el: any) => el.probe), 'the first modal', 'the same modal')
+  t.match(await ui.getByRole('alert').innerText(), /BambooHR/, 'the validation message is still shown')
+  t.equal(await ui.getByLabel('Username or email').inputValue(), 'jane@acme.example', 'and what the user typed')
+
+  await signIn(page, { password: 'the right one' })
+  const success = await waitForEvent(page, 'success')
+  await ui.getByRole('heading', { name: /all set/ }).waitFor()
+  t.same((await events(page)).map((e) => `${e.type} ${e.tag}`), ['ready A', 'validation A', 'success C'],
+    'each callback once, from the initialize in force when its event happened')
+  t.equal((await exchange(success.publicToken!)).details.status, 'COMPLETE')
+  await ui.getByRole('button', { name: 'Finish' }).click()
+  await frame.waitFor({ state: 'detached' })
+  t.same((await events(page)).map((e) => e.type), ['ready', 'validation', 'success'], 'finishing adds nothing')
+})
+
+flow('a different link token while the modal is open waits for the modal to close', async (t, page) => {
+  const first = await linkToken('flow-token-while-open-1')
+  const second = await linkToken('flow-token-while-open-2')
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, first)
+  await waitForEvent(page, 'ready')
+  const frame = page.locator('iframe[data-link-widget]')
+  await widget(page).getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok, {}, 'B') }, second)
+  t.match(await frame.getAttribute('src'), `link_token=${encodeURIComponent(first)}`, 'the open modal keeps its own link')
+
+  await widget(page).getByRole('button', { name: 'Close' }).click()
+  // B's onReady opens the widget again, now with the second link.
+  await page.waitForFunction(() => (globalThis as any).events.length === 3)
+  t.same((await events(page)).map((e) => `${e.type} ${e.tag}`), ['ready A', 'exit B', 'ready B'])
+  await frame.waitFor()
+  t.match(await frame.getAttribute('src'), `link_token=${encodeURIComponent(second)}`)
+  await signIn(page, { system: 'Gusto', username: 'jane', password: 'secret' })
+  await waitForEvent(page, 'success')
+  t.equal((await accountOf('flow-token-while-open-1')).status, 'INCOMPLETE')
+  t.equal((await accountOf('flow-token-while-open-2')).status, 'COMPLETE')
+})
+
+flow('initialize again once ready (a remounted component) hears onReady again; calls in one turn hear it once', async (t, page) => {
+  const token = await linkToken('flow-ready-again')
+  const initialize = (tags: string[]) => page.evaluate(([tok, tags]) => {
+    const g = globalThis as any
+    for (const tag of tags as string[]) g.MergeLink.initialize({ linkToken: tok, onReady: () => { g.events.push({ type: 'ready', tag }) } })
+  }, [token, tags] as const)
+  await initialize(['A', 'B'])
+  await waitForEvent(page, 'ready')
+  await initialize(['C', 'D'])
+  await page.waitForFunction(() => (globalThis as any).events.length === 2)
+  await initialize(['E'])
+  await page.waitForFunction(() => (globalThis as any).events.length === 3)
+  t.same((await events(page)).map((e) => e.tag), ['B', 'D', 'E'], 'the latest callbacks of each turn')
+  t.equal(await page.locator('iframe').count(), 0, 'and nothing opened')
+})
+
+flow('a second copy of the script keeps the first, and the widget the page opened with it', async (t, page) => {
+  await page.evaluate((tok) => { (globalThis as any).openWidget(tok) }, await linkToken('flow-second-copy'))
+  await waitForEvent(page, 'ready')
+  await widget(page).getByRole('heading', { name: 'Connect your HR system' }).waitFor()
+  const same = await page.evaluate(async (src) => {
+    const g = globalThis as any
+    const first = g.MergeLink
+    const copy = g.document.createElement('script')
+    copy.src = src
+    await new Promise((resolve) => { copy.onload = resolve; g.document.head.appendChild(copy) })
+    return g.MergeLink === first
+  }, `${unimock.url}/link/initialize.js`)
+  t.ok(same, 'window.MergeLink is still the first copy')
+  await page.evaluate(() => { (globalThis as any).MergeLink.closeLink() })
+  await waitForEvent(page, 'exit')
+  t.same((await events(page)).map((e) => e.type), ['ready', 'exit'])
 })

@@ -1,31 +1,91 @@
+/** Where unimock served the script from, as the request reached it. */
+export interface ServedAt {
+  /** `http://127.0.0.1:4010`; null when the request named no usable host. */
+  readonly origin: string | null
+  /** The widget's path prefix with a trailing slash, normally `/link/`. */
+  readonly path: string
+}
+
 /**
  * GET /link/initialize.js: the stand-in for the real widget's script. It defines the same global,
  * `window.MergeLink`, with initialize / openLink / update / closeLink, so an integrator's page (or the
- * react-merge-link hook, once its CDN request is pointed here) works unchanged.
+ * react-merge-link hook, once its CDN request is answered with this script) works unchanged.
  *
- * The script finds unimock from its own URL, so it works from any page origin. The widget itself runs in an
- * iframe served by unimock; the two talk only by postMessage, and each side checks the other's origin.
+ * The official front-end libraries always load the script from Merge's CDN URL, so this one cannot rely on
+ * its own URL to find unimock: the server writes in the origin it was reached at. The widget itself runs
+ * in an iframe served by unimock; the two talk only by postMessage, and each side checks the other's origin.
  * Kept in plain ES2017 without template literals so it can live in a TypeScript string.
  */
-export const initializeScript = String.raw`(function () {
+export function initializeScript (served: ServedAt): string {
+  return SCRIPT.replace('__SERVED__', () => JSON.stringify(served))
+}
+
+const SCRIPT = String.raw`(function () {
   'use strict'
+  // A second copy (a preload and the CDN's answer, say) keeps the first: the page may have initialized it.
   if (window.MergeLink && window.MergeLink.__linkWidget === true) return
 
-  function ownUrl () {
+  var SERVED = __SERVED__
+  var SCRIPT_NAME = 'initialize.js'
+  // The URLs react-merge-link 2.4.2 loads the widget from (its BASE_URL_TO_CDN_MAP), and the hosts of Merge's
+  // own APIs, which tenantConfig.apiBaseURL may name without meaning unimock.
+  var CDN_URLS = [
+    'https://cdn.merge.dev/initialize.js',
+    'https://cdn.openaimerge.com/initialize.js',
+    'https://develop-cdn.merge.dev/initialize.js',
+    'https://mu-develop-cdn.merge.dev/initialize.js',
+    'https://mu-staging-cdn.merge.dev/initialize.js',
+    'https://cdn.dropboxmerge.com/initialize.js'
+  ]
+  var MERGE_HOSTS = /(^|\.)(merge\.dev|openaimerge\.com|dropboxmerge\.com)$/i
+
+  function loadedFrom () {
     var current = document.currentScript
     if (current && current.src) return current.src
-    var scripts = document.getElementsByTagName('script')
+    var scripts = document.querySelectorAll('script[src]:not([data-link-widget-claim])')
     for (var i = scripts.length - 1; i >= 0; i--) {
       if (/\/initialize\.js(\?|#|$)/.test(scripts[i].src)) return scripts[i].src
     }
-    return window.location.href
+    return null
   }
 
-  var base = new URL('./', ownUrl()).href
-  var widgetOrigin = new URL(base).origin
-  var config = null
-  var session = null
-  var preparing = null
+  // Loaded from a URL that ends in unimock's own path (directly, or through a dev-server proxy), that URL
+  // is known to reach unimock from this page. Loaded from the CDN's URL (its request answered with this
+  // script, or redirected here), only the origin the server saw is left.
+  var ownUrl = loadedFrom()
+  var ownPath = ownUrl ? new URL(ownUrl, window.location.href).pathname : ''
+  var servedHere = ownPath.slice(-(SERVED.path.length + SCRIPT_NAME.length)) === SERVED.path + SCRIPT_NAME
+  var defaultBase = servedHere
+    ? new URL('./', ownUrl).href
+    : SERVED.origin ? SERVED.origin + SERVED.path : new URL('./', ownUrl || window.location.href).href
+
+  // tenantConfig.apiBaseURL is the real widget's setting for "the service to talk to": naming unimock
+  // there (any host but Merge's own) overrides everything above, per initialize.
+  function baseFor (cfg) {
+    var api = cfg.tenantConfig && cfg.tenantConfig.apiBaseURL
+    if (typeof api !== 'string' || api === '') return defaultBase
+    var url
+    try { url = new URL(api, window.location.href) } catch (error) { return defaultBase }
+    if (MERGE_HOSTS.test(url.hostname)) return defaultBase
+    return new URL(SERVED.path.slice(1), url.href.replace(/\/?$/, '/')).href
+  }
+
+  // Preloaded from unimock, the script stands in for the CDN's: an inert tag with each CDN URL (a script of
+  // type text/plain is never fetched) tells the official hook and Vue component, which look for a tag with
+  // that src before adding one, that the widget is already on the page.
+  if (servedHere) {
+    CDN_URLS.forEach(function (url) {
+      if (document.querySelector('script[src="' + url + '"]')) return
+      var claim = document.createElement('script')
+      claim.type = 'text/plain'
+      claim.setAttribute('data-link-widget-claim', '')
+      claim.setAttribute('src', url)
+      document.head.appendChild(claim)
+    })
+  }
+
+  var config = null       // the latest initialize/update config; its callbacks serve the open modal too
+  var link = null         // the link token openLink shows next: { token, base, session, request, readyQueued }
   var pendingOpen = false
   var open = null
   var openings = 0
@@ -40,36 +100,61 @@ export const initializeScript = String.raw`(function () {
     }
   }
 
-  function apiUrl (path, linkToken) {
+  function apiUrl (base, path, linkToken) {
     return base + 'api/' + path + '?link_token=' + encodeURIComponent(linkToken)
   }
 
   // Learns what the link token may show; once known the widget can open, so onReady fires. A token that is
   // used, expired or unknown still opens, into an error state, as the real widget does.
-  function prepare () {
-    session = null
-    var linkToken = config.linkToken
-    var request = fetch(apiUrl('session', linkToken), { credentials: 'omit' })
+  function prepare (target) {
+    target.session = null
+    var request = fetch(apiUrl(target.base, 'session', target.token), { credentials: 'omit' })
       .then(function (res) {
         if (res.ok) return res.json()
         if (res.status === 404) return { state: 'UNKNOWN' }
         return { state: 'UNAVAILABLE' }
       })
-      .then(function (state) {
-        if (preparing !== request) return
-        session = state
-        if (state.state === 'UNAVAILABLE') {
-          call('onError', { code: 'service_unavailable', detail: 'The link service could not be reached at ' + base + '.' })
-          return
-        }
-        call('onReady')
-        if (pendingOpen) { pendingOpen = false; show() }
-      }, function (error) {
-        if (preparing !== request) return
-        session = { state: 'UNAVAILABLE' }
-        call('onError', { code: 'service_unavailable', detail: 'The link service could not be reached at ' + base + ': ' + String(error) })
-      })
-    preparing = request
+      .then(function (state) { settle(target, request, state, null) },
+        function (error) { settle(target, request, { state: 'UNAVAILABLE' }, error) })
+    target.request = request
+  }
+
+  function settle (target, request, session, error) {
+    if (link !== target || target.request !== request) return
+    target.session = session
+    if (session.state === 'UNAVAILABLE') {
+      call('onError', { code: 'service_unavailable', detail: 'The link service could not be reached at ' + target.base + (error ? ': ' + String(error) : '.') })
+      return
+    }
+    if (open) return
+    call('onReady')
+    if (pendingOpen) { pendingOpen = false; show() }
+  }
+
+  // initialize again with a link that is already prepared: the page may be a new component instance that
+  // has not heard onReady yet. Calls in one turn of the event loop (StrictMode's double effects) get one.
+  function queueReady (target) {
+    if (target.readyQueued) return
+    target.readyQueued = true
+    Promise.resolve().then(function () {
+      target.readyQueued = false
+      if (link === target && !open && target.session && target.session.state !== 'UNAVAILABLE') call('onReady')
+    })
+  }
+
+  // Points the widget at a link token. An open modal keeps its own token to the end; a new one waits for it
+  // to close. Answers whether anything changed.
+  function retarget (token, base) {
+    if (link && link.token === token && link.base === base) return false
+    link = { token: token, base: base, session: null, request: null, readyQueued: false }
+    pendingOpen = false
+    if (!open) prepare(link)
+    return true
+  }
+
+  // A link token that arrived while the modal was open takes over once the modal's outcome is delivered.
+  function takeOverDeferred () {
+    if (link && link.request === null && !open) prepare(link)
   }
 
   function lockScroll () {
@@ -79,15 +164,16 @@ export const initializeScript = String.raw`(function () {
   }
 
   function show () {
+    var target = link
     var channel = 'link-' + (++openings)
-    var url = new URL('widget', base)
-    url.searchParams.set('link_token', config.linkToken)
+    var url = new URL('widget', target.base)
+    url.searchParams.set('link_token', target.token)
     url.searchParams.set('parent_origin', window.location.origin)
     url.searchParams.set('channel', channel)
 
     var iframe = document.createElement('iframe')
     iframe.src = url.href
-    iframe.title = 'Connect your ' + ((session && session.system_label) || 'account')
+    iframe.title = 'Connect your ' + ((target.session && target.session.system_label) || 'account')
     iframe.setAttribute('data-link-widget', '')
 
     var container = null
@@ -116,7 +202,10 @@ export const initializeScript = String.raw`(function () {
       document.body.appendChild(root)
       unlock = lockScroll()
     }
-    open = { root: root, iframe: iframe, unlock: unlock, channel: channel, linkToken: config.linkToken, outcome: null, publicToken: null, sent: false }
+    open = {
+      root: root, iframe: iframe, unlock: unlock, channel: channel, token: target.token, base: target.base,
+      origin: new URL(target.base).origin, outcome: null, publicToken: null, sent: false
+    }
     iframe.focus()
   }
 
@@ -130,20 +219,22 @@ export const initializeScript = String.raw`(function () {
     closing.unlock()
     if (closing.outcome === 'success') {
       if (!closing.sent) call('onSuccess', closing.publicToken)
+      takeOverDeferred()
       return
     }
-    if (closing.outcome === 'error') { call('onExit'); return }
-    fetch(apiUrl('exit', closing.linkToken), { method: 'POST', credentials: 'omit', keepalive: true })
+    if (closing.outcome === 'error') { call('onExit'); takeOverDeferred(); return }
+    fetch(apiUrl(closing.base, 'exit', closing.token), { method: 'POST', credentials: 'omit', keepalive: true })
       .then(function () {}, function () {})
-      .then(function () { call('onExit') })
+      .then(function () { call('onExit'); takeOverDeferred() })
   }
 
   window.addEventListener('message', function (event) {
-    if (!open || event.source !== open.iframe.contentWindow || event.origin !== widgetOrigin) return
+    if (!open || event.source !== open.iframe.contentWindow || event.origin !== open.origin) return
     var data = event.data
     if (!data || typeof data !== 'object' || data.channel !== open.channel) return
     switch (data.type) {
       case 'success':
+        if (open.outcome !== null) return
         open.outcome = 'success'
         open.publicToken = data.public_token
         if (config.shouldSendTokenOnSuccessfulLink !== false) {
@@ -155,6 +246,7 @@ export const initializeScript = String.raw`(function () {
         call('onValidationError', data.errors)
         break
       case 'error':
+        if (open.outcome !== null) return
         open.outcome = 'error'
         call('onError', data.error)
         break
@@ -177,35 +269,38 @@ export const initializeScript = String.raw`(function () {
     }
   }
 
-  window.MergeLink = {
+  var MergeLink = {
     __linkWidget: true,
+    // The React hook calls this after every render of its component: the same link token again keeps the
+    // open modal and its state, and only the callbacks change.
     initialize: function (cfg) {
       requireToken(cfg, 'initialize')
-      close()
       config = merge({ shouldSendTokenOnSuccessfulLink: true }, cfg)
-      pendingOpen = false
-      prepare()
+      if (retarget(config.linkToken, baseFor(config)) || open) return
+      if (link.session === null) return
+      if (link.session.state === 'UNAVAILABLE') prepare(link)
+      else queueReady(link)
     },
     openLink: function (cfg) {
       if (!config) throw new Error('MergeLink.openLink: call MergeLink.initialize({ linkToken, onSuccess, ... }) first')
-      if (cfg && typeof cfg === 'object') this.update(cfg)
+      if (cfg && typeof cfg === 'object') MergeLink.update(cfg)
       if (open) return
-      if (session && session.state !== 'UNAVAILABLE') { show(); return }
+      if (link.session && link.session.state !== 'UNAVAILABLE') { show(); return }
       pendingOpen = true
-      // The service was unreachable when initialize ran: ask again rather than wait forever.
-      if (session && session.state === 'UNAVAILABLE') prepare()
+      // Not asked yet (a token that waited for a modal), or unreachable when initialize ran: ask now.
+      if (link.request === null || link.session) prepare(link)
     },
     update: function (cfg) {
       if (!config) throw new Error('MergeLink.update: call MergeLink.initialize({ linkToken, onSuccess, ... }) first')
       if (!cfg || typeof cfg !== 'object') return
-      var changedToken = typeof cfg.linkToken === 'string' && cfg.linkToken !== config.linkToken
-      if (changedToken) requireToken(cfg, 'update')
+      if (cfg.linkToken !== undefined) requireToken(cfg, 'update')
       merge(config, cfg)
-      if (changedToken) prepare()
+      retarget(config.linkToken, baseFor(config))
     },
     closeLink: function () {
       close()
     }
   }
+  window.MergeLink = MergeLink
 })()
 `

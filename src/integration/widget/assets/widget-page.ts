@@ -53,11 +53,7 @@ export const widgetPage = String.raw`<!doctype html>
   .row .name { flex: 1; font-weight: 550; }
   .row .chevron { color: #94a3b8; font-size: 18px; }
   .empty { color: var(--muted); text-align: center; padding: 18px 0; }
-  .logo {
-    position: relative; flex: none; border-radius: 10px; overflow: hidden; display: inline-flex; align-items: center; justify-content: center;
-    color: #fff; font-weight: 700; letter-spacing: 0.02em;
-  }
-  .logo img { position: absolute; inset: 0; width: 100%; height: 100%; object-fit: cover; background: #fff; }
+  .logo { flex: none; display: block; border-radius: 10px; }
   .logo.large { margin: 0 auto; }
   form { display: flex; flex-direction: column; gap: 14px; }
   .field label { display: block; font-size: 13px; font-weight: 600; margin: 0 0 6px; }

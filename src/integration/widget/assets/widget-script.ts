@@ -67,27 +67,13 @@ export const widgetScript = String.raw`(function () {
     return svg
   }
 
-  function initials (name) {
-    var words = name.replace(/[^A-Za-z0-9 ]/g, ' ').split(/\s+/).filter(Boolean)
-    if (words.length === 0) return '?'
-    if (words.length === 1) return words[0][0].toUpperCase()
-    return (words[0][0] + words[1][0]).toUpperCase()
-  }
-
-  // The brand tile shows initials on the brand colour; the logo covers it once it loads.
+  // unimock draws each integration's mark (mark.svg, beside this page): the real service's logo files are
+  // off the machine. The brand colour shows while it loads.
   function logo (integration, size) {
-    var tile = el('span', { class: 'logo' + (size > 40 ? ' large' : ''), 'aria-hidden': 'true', text: initials(integration.name) })
-    tile.style.width = size + 'px'
-    tile.style.height = size + 'px'
-    tile.style.fontSize = Math.round(size * 0.36) + 'px'
-    tile.style.background = integration.color || '#475569'
-    var src = integration.square_image || integration.image
-    if (src) {
-      var img = el('img', { alt: '', src: src, referrerpolicy: 'no-referrer' })
-      img.addEventListener('error', function () { img.remove() })
-      tile.appendChild(img)
-    }
-    return tile
+    var src = 'mark.svg?name=' + encodeURIComponent(integration.name) + '&color=' + encodeURIComponent(integration.color)
+    var img = el('img', { class: 'logo' + (size > 40 ? ' large' : ''), alt: '', 'aria-hidden': 'true', src: src, width: size, height: size })
+    img.style.background = integration.color
+    return img
   }
 
   function bar (onBack) {

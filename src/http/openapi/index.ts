@@ -1,0 +1,58 @@
+import swagger from '@fastify/swagger'
+import type { TSchema } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import { hoistTitledSchemas, hoistUniformParametersAndResponses } from './components.js'
+import { operationIdOf } from './operation-ids.js'
+import { SECURITY_SCHEMES, securityOf } from './security.js'
+import { webhooksSection } from './webhooks.js'
+
+/**
+ * GET /openapi.json: the OpenAPI 3.1 document of every route, generated from the routes' own schemas, with
+ * the official client's operationIds, each route's security requirement, shared component schemas, and the
+ * webhooks the service sends. `servers` is the address the document was fetched from.
+ */
+
+export interface OpenApiOptions {
+  readonly version: string
+  /** Event name → payload schema of every webhook the service sends (the webhooks domain's map). */
+  readonly webhooks?: Readonly<Record<string, TSchema>>
+}
+
+export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions): void {
+  void app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'unimock',
+        version: options.version,
+        description: 'A high-fidelity simulator of a unified integration service (/api/{category}/v1) and a sample plant store (/v3), with a control API under /_unimock.',
+        license: { name: 'MIT', identifier: 'MIT' }
+      },
+      servers: [{ url: 'http://127.0.0.1:4010', description: 'unimock on its default host and port' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      tags: [
+        { name: 'control', description: 'unimock control API' },
+        { name: 'plant', description: 'plant store: plants' },
+        { name: 'user', description: 'plant store: users and sessions' },
+        { name: 'link-widget', description: 'link widget: the script, pages and JSON endpoints the browser widget uses' },
+        { name: 'webhooks', description: 'what the unified service POSTs to webhook targets' }
+      ]
+    },
+    transform: ({ schema, url, route }) => {
+      const method = Array.isArray(route.method) ? route.method[0]! : route.method
+      const stated = schema as { operationId?: unknown } | undefined
+      return { schema: { ...schema, operationId: operationIdOf(method, url, stated?.operationId), security: securityOf(route) }, url }
+    },
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
+      const document = documentObject.openapiObject as Record<string, unknown>
+      document.webhooks = webhooksSection(options.webhooks ?? {})
+      return hoistUniformParametersAndResponses(hoistTitledSchemas(document)) as typeof documentObject.openapiObject
+    }
+  })
+
+  app.get('/openapi.json', { schema: { hide: true } }, async (request) => {
+    // The document is built once; only the server it was fetched from differs between requests.
+    return { ...app.swagger(), servers: [{ url: `${request.protocol}://${request.host}`, description: 'this unimock' }] }
+  })
+}
