@@ -1,4 +1,4 @@
-import { hash32 } from './random.js'
+import { hash32 } from './hash.js'
 
 /**
  * Opaque pagination cursors. A cursor is a short list of text fields sealed with a checksum keyed by the

@@ -1,6 +1,6 @@
 import type { Catalogue, DataCategory, FieldDef, ModelDef, SubObjectDef } from './catalogue.js'
 import { SENSITIVE_FIELDS } from './catalogue.js'
-import { between, combine, hashText, unit } from './fake/hash.js'
+import { between, combine, hashText, unit } from '../../core/hash.js'
 import type { AccountInfo, OwnerInfo, RecordState } from './fake/record-state.js'
 import { isPersonModel, nullShare, valueWriter } from './fake/semantics.js'
 import { companyAt, personAt, placeAt, type Company, type Person } from './fake/values.js'

@@ -1,5 +1,5 @@
 import { appError } from '../../core/errors.js'
-import { hash32 } from '../../core/random.js'
+import { hash32 } from '../../core/hash.js'
 import type { Filter, ModelDef } from './catalogue.js'
 import { parseTimestamp } from './timestamps.js'
 

@@ -1,6 +1,6 @@
 import { openCursor, sealCursor } from '../../core/cursor.js'
 import { appError } from '../../core/errors.js'
-import { hash32 } from '../../core/random.js'
+import { hash32 } from '../../core/hash.js'
 import type { Catalogue, FieldDef, ModelDef } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
 import type { AccountData, Generator, RecordMeta } from './generator.js'

@@ -1,6 +1,6 @@
 import type { FieldDef } from '../catalogue.js'
 import { formatDay, formatSeconds } from '../timestamps.js'
-import { between, hashText, pick, unit } from './hash.js'
+import { between, hashText, pick, unit } from '../../../core/hash.js'
 import type { OwnerInfo, RecordState } from './record-state.js'
 import { companyAt, emailLocal, fixed2, money, numbered, phoneAt, postalCode, slug, streetAt } from './values.js'
 import * as W from './words.js'
