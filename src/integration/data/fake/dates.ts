@@ -94,7 +94,6 @@ export const DATES: readonly Rule[] = [
   ending('end_period', { field: 'end_period' }, (h) => between(h, 28, 31) * DAY),
   ending('shift-end', { field: ['end_time', 'end_at'], model: 'TimesheetEntry' }, (h) => between(h, 4, 10) * HOUR),
   ending('meeting-end', { field: ['end_time', 'end_at'] }, (h) => between(h, 30, 90) * MINUTE),
-  ending('time-off-end', { field: END_FIELDS, model: 'TimeOff' }, (h) => between(h, 1, 10) * DAY),
   ending('pay-period-end', { field: END_FIELDS, model: ['PayrollRun', 'EmployeePayrollRun'] }, () => 14 * DAY),
   ending('end-date', { field: END_FIELDS }, (h) => between(h, 1, 30) * DAY),
   {

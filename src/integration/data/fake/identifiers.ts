@@ -44,7 +44,7 @@ export const IDENTIFIERS: readonly Rule[] = [
 
   numbered('employee_number', (i) => String(1000 + i)),
   { name: 'code', when: { field: 'code', type: 'string' }, make: (c) => { const p = prefixOf(c.owner.name); return (r) => `${p}-${1000 + r.index}` } },
-  { name: 'number', when: { field: 'number', type: 'string' }, make: (c) => { const p = prefixOf(c.owner.name); return (r) => `${p}-${String(10000 + r.index)}` } },
+  { name: 'document-number', when: { field: 'number', type: 'string' }, make: (c) => { const p = prefixOf(c.owner.name); return (r) => `${p}-${String(10000 + r.index)}` } },
   numbered('journal_number', (i) => `JE-${10000 + i}`),
   numbered('transaction_number', (i) => `TX-${100000 + i}`),
   numbered('purchase_order_number', (i) => `PO-${10000 + i}`),

@@ -42,9 +42,7 @@ export const NAMES: readonly Rule[] = [
   named(['Location', 'Office'], (r) => `${r.place().city} Office`),
   named('Team', (r) => `${numbered(W.TEAM_WORDS, r.index)} Team`),
   listed(['Group', 'Department'], W.DEPARTMENTS),
-  listed('PayGroup', ['Biweekly - US', 'Monthly - UK', 'Semi-monthly - Contractors', 'Weekly - Hourly']),
-  drawn('Job', (c) => { const s = c.salt('job-name'); return (r) => pick(r.stable(s), W.JOB_TITLES) }),
-  drawn('JobPosting', (c) => { const s = c.salt('job-name'); return (r) => `${pick(r.stable(s), W.JOB_TITLES)} (${r.place().city})` }),
+  drawn('Job', (c) => { const s = c.salt(); return (r) => pick(r.stable(s), W.JOB_TITLES) }),
   named('JobInterviewStage', (r) => W.STAGE_NAMES[r.index % W.STAGE_NAMES.length]!),
   listed('RejectReason', W.REJECT_REASONS),
   named('Tag', (r) => numbered(W.SKILLS_TAGS, r.index), { category: 'ats' }),
@@ -65,7 +63,6 @@ export const NAMES: readonly Rule[] = [
   named('BalanceSheet', (r) => `Balance Sheet ${reportMonth(r)}`),
   named('IncomeStatement', (r) => `Profit and Loss ${reportMonth(r)}`),
   named('CashFlowStatement', (r) => `Cash Flow ${reportMonth(r)}`),
-  listed('BankFeedAccount', ['Operating Account', 'Payroll Account', 'Savings Account']),
   listed('Collection', W.COLLECTION_NAMES),
   listed('Role', W.ROLE_NAMES),
   listed('Drive', W.DRIVE_NAMES),
@@ -78,10 +75,6 @@ export const NAMES: readonly Rule[] = [
   { name: 'name:Tax', when: { field: NAME_FIELDS, type: 'string', model: ['Tax', 'TaxComponent'] }, make: (c) => { const s = c.salt('tax-name'); return (r) => pick(r.stable(s), W.TAX_NAMES) } },
   { name: 'name:Article', when: { field: [...NAME_FIELDS, 'title'], type: 'string', model: 'Article' }, make: () => (r) => numbered(W.ARTICLE_TITLES, r.index) },
   named('ReportItem', (r) => W.REPORT_LINES[r.position % W.REPORT_LINES.length]!),
-  drawn('ScreeningQuestion', (c) => {
-    const s = c.salt()
-    return (r) => pick(r.stable(s), ['Are you authorized to work in this country?', 'Years of relevant experience?', 'Desired start date?', 'Willing to relocate?'])
-  }),
   { name: 'pay_group_name', when: { field: 'pay_group_name', type: 'string' }, make: () => (r) => numbered(['Biweekly - US', 'Monthly - UK', 'Semi-monthly - Contractors'], r.index) },
   {
     name: 'labels',

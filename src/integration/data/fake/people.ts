@@ -73,14 +73,14 @@ export const PEOPLE: readonly Rule[] = [
     make: (c) => { const s = c.salt(); return (r) => pick(r.varying(s), JOB_TITLES) }
   },
   {
-    // A phone number's digits follow its position in a list, so a person's numbers differ.
+    // A phone number's digits follow its position in a list (of at most two), so a person's numbers differ.
     name: 'phone',
     when: [
       { field: ['mobile_phone_number', 'phone_number'], type: 'string' },
       { field: 'number', type: 'string', model: 'AccountingPhoneNumber' },
       { field: 'value', type: 'string', model: 'PhoneNumber' }
     ],
-    make: (c) => { const s = c.salt(); return (r) => phoneAt(r.place(), r.varying(s + r.position)) }
+    make: (c) => { const s = c.salt('phone', 2); return (r) => phoneAt(r.place(), r.varying(s + r.position)) }
   },
   // Before work-email: an email object's value has the email format too.
   {

@@ -26,8 +26,7 @@ function tags (name: string, words: readonly string[], category?: string): Rule 
 }
 
 export const TEXT: readonly Rule[] = [
-  // Subject lines: a note's, task's or activity's from the note subjects, anything else's from the ticket subjects.
-  { name: 'ticket-subject', when: { field: 'subject', type: 'string', model: 'Ticket' }, make: (c) => { const s = c.salt('subject'); return (r) => pick(r.varying(s), TICKET_SUBJECTS) } },
+  // Subject lines: a note's, task's or activity's from the note subjects, any other title from the ticket subjects.
   {
     name: 'note-subject',
     when: [{ field: 'title', type: 'string', model: ['Note', 'Engagement'] }, { field: 'subject', type: 'string' }],
