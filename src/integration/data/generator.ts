@@ -132,16 +132,22 @@ class Compiled {
   /** Field name → position in `fields` (and in a record's value slots). */
   readonly position = new Map<string, number>()
   readonly refIndex = new Map<string, (r: RecordState) => number | undefined>()
-  #blank: Record<string, unknown> | undefined
+  /**
+   * Every field in catalogue order, null: each record starts as a copy and gets its non-null values, so the
+   * keys come in catalogue order and all records of a model share one hidden class.
+   */
+  blank: Readonly<Record<string, unknown>> = {}
+  /** A record's value slots before any is computed. */
+  unset: readonly unknown[] = []
 
   constructor (owner: OwnerInfo) {
     this.owner = owner
   }
 
-  /** Every field in catalogue order, null: each record starts as a copy, so all records of a model share one hidden class. */
-  blank (): Record<string, unknown> {
-    this.#blank ??= Object.fromEntries(this.fields.map((f) => [f.name, null]))
-    return this.#blank
+  /** Called once every field is added. */
+  seal (): void {
+    this.blank = Object.fromEntries(this.fields.map((f) => [f.name, null]))
+    this.unset = this.fields.map(() => UNSET)
   }
 
   add (def: FieldDef, write: Writer, rule: FieldRule): void {
@@ -189,7 +195,7 @@ class Rec implements RecordState {
     this.position = position
     this.field = field
     this.options = options
-    this.#values = new Array<unknown>(compiled.fields.length).fill(UNSET)
+    this.#values = compiled.unset.slice()
   }
 
   root (): Rec {
@@ -313,13 +319,17 @@ export class Generator {
 
   #emit (compiled: Compiled, r: Rec): Record<string, unknown> {
     const fields = compiled.fields
-    const out = { ...compiled.blank() }
+    const out = { ...compiled.blank }
+    const sensitive = r.options.sensitive
     let remoteAt = -1
     for (let i = 0; i < fields.length; i++) {
       const f = fields[i]!
-      if (f.special === PLAIN) out[f.name] = r.at(i)
-      else if (f.special === REMOTE_DATA) remoteAt = i
-      else if (r.options.sensitive) out[f.name] = r.at(i)
+      if (f.special === REMOTE_DATA) {
+        remoteAt = i
+      } else if (f.special === PLAIN || sensitive) {
+        const value = r.at(i)
+        if (value !== null) out[f.name] = value
+      }
     }
     if (remoteAt >= 0 && r.options.remoteData && r.parent === undefined) out[fields[remoteAt]!.name] = remoteData(compiled, r)
     return out
@@ -356,6 +366,7 @@ export class Generator {
       }
       compiled.add(field, write, { field: field.name, rule: rule.name, draws: c.draws })
     }
+    compiled.seal()
     return compiled
   }
 }
