@@ -110,7 +110,7 @@ const REMOTE_DATA = 1
 const SENSITIVE = 2
 const PLACE_SALT = saltOf('place')
 const BORN_SALT = saltOf('born')
-/** Mixed into a record's hash with its version, so that what changes per version changes for every version. */
+/** Mixed into a record's hash before its version is, so that no later version hashes like version 0. */
 const VERSION_MIX = 0x5f3759df
 
 interface CompiledField {

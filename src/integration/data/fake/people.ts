@@ -16,7 +16,7 @@ export function isPersonModel (name: string, fields: ReadonlySet<string>): boole
   return PERSON_MODELS.has(name) && (fields.has('first_name') || fields.has('name') || fields.has('email_address') || fields.has('email'))
 }
 
-export function personName (r: RecordState): string {
+function personName (r: RecordState): string {
   const p = r.person()
   return `${p.first} ${p.last}`
 }
