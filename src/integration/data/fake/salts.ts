@@ -7,10 +7,10 @@ import { hashText } from '../../../core/hash.js'
  * Why a legacy table: before the rule table the salts were hand-numbered (11, 12, ... 73, 0x9a11), and
  * generated records must stay byte-identical for the same seed, which no name hashes to. So each such salt
  * keeps its old number behind the name of the rule (or shared draw) that uses it. Every rule added from now
- * on gets a salt derived from its name. Where several rules drew the same number on purpose, they now draw
- * the same name, listed in SHARED_SALTS; test/integration/data/salts.test.ts checks that no other salt is
- * drawn by two rules, that no two names meet on one number, and that no two fields of one record draw the
- * same salt unless this table says so.
+ * on gets a salt derived from its name. Where several rules drew one number (on purpose, or by the old
+ * numbering), they now draw one name, listed in SHARED_SALTS. test/integration/data/salts.test.ts checks
+ * that no other salt is drawn by two rules, that no two names meet on one number, and that no two fields of
+ * one record draw the same salt unless this table says so.
  */
 const LEGACY_SALTS: ReadonlyMap<string, number> = new Map(Object.entries({
   // names of records
