@@ -1,4 +1,4 @@
-import { hash32 } from './random.js'
+import { hash32 } from './hash.js'
 
 /**
  * The one cursor codec of every paginated list. A cursor names where a walk over a list ordered by an

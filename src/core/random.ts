@@ -1,3 +1,5 @@
+import { hash32 } from './hash.js'
+
 /**
  * The one owner of randomness: a seeded PRNG (sfc32), so that a seed reproduces every random choice.
  * `fork(label)` derives an independent stream from the seed and a label, so one consumer's draws never shift
@@ -16,16 +18,6 @@ export interface Random {
   fork(label: string): Random
   /** Back to the state right after construction. */
   reset(): void
-}
-
-/** 32-bit FNV-1a, for turning labels into seeds. */
-export function hash32 (text: string, basis = 0x811c9dc5): number {
-  let h = basis >>> 0
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i)
-    h = Math.imul(h, 0x01000193) >>> 0
-  }
-  return h >>> 0
 }
 
 export class SeededRandom implements Random {

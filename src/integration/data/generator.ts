@@ -1,19 +1,23 @@
-import type { Catalogue, DataCategory, FieldDef, ModelDef, SubObjectDef } from './catalogue.js'
+import { combine, hashText, unit } from '../../core/hash.js'
+import type { Catalogue, DataCategory, FieldDef, ModelDef, Shape } from './catalogue.js'
 import { SENSITIVE_FIELDS } from './catalogue.js'
-import { between, combine, hashText, unit } from './fake/hash.js'
-import type { AccountInfo, OwnerInfo, RecordState } from './fake/record-state.js'
-import { isPersonModel, nullShare, valueWriter } from './fake/semantics.js'
+import { nullShare } from './fake/nulls.js'
+import { isPersonModel } from './fake/people.js'
+import type { AccountInfo, BuildOptions, OwnerInfo, RecordSource, RecordState } from './fake/record-state.js'
+import { RuleContext, ruleFor, type Draw, type Writer } from './fake/rule.js'
+import { RULES } from './fake/rules.js'
+import { saltOf } from './fake/salts.js'
 import { companyAt, personAt, placeAt, type Company, type Person } from './fake/values.js'
 import type { Place } from './fake/words.js'
 import { idCodec, type IdCodec } from './record-ids.js'
-import { formatMicros } from './timestamps.js'
 import { companySize } from './volumes.js'
 
 /**
  * The simulated third-party systems. A record's content is a pure function of (seed, account, model, index,
  * version): nothing but the synced state (index, version, timestamps, deleted) is stored, and every read
- * regenerates the fields. Relations point at indices of the related model of the same account, so an
- * employee's `company` is the id of a company that account really has.
+ * regenerates the fields. Which rule of the rule table (fake/rules.ts) produces each field is settled once
+ * per model; a record then runs the chosen writers, each computing its field on demand (so one field can
+ * follow another whatever their order).
  */
 
 /** Synced state of one record: what the store keeps. */
@@ -25,35 +29,11 @@ export interface RecordMeta {
   readonly deleted: boolean
 }
 
-export interface BuildOptions {
-  readonly remoteData: boolean
-  readonly sensitive: boolean
-  /** Relation fields to sub-objects that are inlined rather than given as ids. */
-  readonly expandSubs: ReadonlySet<string>
-}
+export type { BuildOptions }
 
 const YEAR_MS = 365 * 86_400_000
 /** Sub-object ids encode (parent index × SUB_SLOTS + position). */
 const SUB_SLOTS = 32
-
-const SUB_COUNTS: Readonly<Record<string, readonly [number, number]>> = {
-  Earning: [2, 4],
-  Deduction: [1, 3],
-  Tax: [2, 4],
-  PhoneNumber: [1, 2],
-  EmailAddress: [1, 2],
-  AccountingPhoneNumber: [1, 2],
-  Url: [0, 2],
-  Address: [1, 2],
-  Permission: [1, 3],
-  ReportItem: [4, 8],
-  ScreeningQuestionAnswer: [0, 3],
-  TaxComponent: [1, 2],
-  PaymentLineItem: [0, 2]
-}
-
-const FIELD_MAPPINGS = Object.freeze({ organization_defined_targets: Object.freeze({}), linked_account_defined_targets: Object.freeze({}) })
-const EMPTY_LIST: readonly never[] = Object.freeze([])
 
 /** The per-account view the writers use: ids, related records' hashes and model populations. */
 export class AccountData implements AccountInfo {
@@ -114,21 +94,36 @@ export class AccountData implements AccountInfo {
   }
 }
 
-/** Field writers see the full record state, including what only the generator uses (root, slots). */
-type Writer = (r: Rec) => unknown
-type RefIndex = (r: Rec) => number | null
-type RefList = (r: Rec) => number[]
-
-interface CompiledField {
-  readonly def: FieldDef
-  readonly write: Writer
-  /** 0 for a plain field, else REMOTE_DATA or SENSITIVE: fields whose output depends on the request. */
-  readonly special: number
+/** Which rule produces a field, and the salts it draws: see Generator.explain. */
+export interface FieldRule {
+  readonly field: string
+  readonly rule: string
+  readonly draws: readonly Draw[]
 }
 
+/** Shapes that are the service's own bookkeeping or relations: not part of the third party's payload. */
+const NOT_REMOTE: ReadonlySet<Shape['t']> = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields', 'ref', 'embedded', 'embedded-model'])
+
 const UNSET = Symbol('unset')
+const PLAIN = 0
 const REMOTE_DATA = 1
 const SENSITIVE = 2
+const PLACE_SALT = saltOf('place')
+const BORN_SALT = saltOf('born')
+/** Mixed into a record's hash before its version is, so that no later version hashes like version 0. */
+const VERSION_MIX = 0x5f3759df
+
+interface CompiledField {
+  readonly name: string
+  readonly write: Writer
+  /** PLAIN, or REMOTE_DATA or SENSITIVE: fields whose output depends on the request. */
+  readonly special: number
+  /** Whether the field is part of the original payload that remote_data shows. */
+  readonly remote: boolean
+  /** remote_data's key for the field: the third party's camelCase. */
+  readonly remoteKey: string
+  readonly rule: FieldRule
+}
 
 /** One model or sub-object, compiled to field writers once per catalogue. */
 class Compiled {
@@ -136,33 +131,30 @@ class Compiled {
   readonly fields: CompiledField[] = []
   /** Field name → position in `fields` (and in a record's value slots). */
   readonly position = new Map<string, number>()
-  readonly refIndex = new Map<string, (r: Rec) => number | undefined>()
-  readonly hasRemoteData: boolean
-
-  constructor (owner: OwnerInfo, defs: readonly FieldDef[]) {
-    this.owner = owner
-    this.hasRemoteData = defs.some((d) => d.shape.t === 'remote_data')
-  }
-
+  readonly refIndex = new Map<string, (r: RecordState) => number | undefined>()
   /**
-   * Builds the output object from field values in catalogue order. Generated once per model as an object
-   * literal, so every record of a model shares one hidden class instead of growing key by key.
+   * Every field in catalogue order, null: each record starts as a copy and gets its non-null values, so the
+   * keys come in catalogue order and all records of a model share one hidden class.
    */
-  get shape (): (values: unknown[]) => Record<string, unknown> {
-    if (this.#shape === undefined) {
-      const body = this.fields.map((f, i) => `${JSON.stringify(f.def.name)}: v[${i}]`).join(',\n')
-      // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the keys are catalogue field names, JSON-quoted
-      this.#shape = new Function('v', `return {\n${body}\n}`) as (values: unknown[]) => Record<string, unknown>
-    }
-    return this.#shape
+  blank: Readonly<Record<string, unknown>> = {}
+  /** A record's value slots before any is computed. */
+  unset: readonly unknown[] = []
+
+  constructor (owner: OwnerInfo) {
+    this.owner = owner
   }
 
-  #shape: ((values: unknown[]) => Record<string, unknown>) | undefined
+  /** Called once every field is added. */
+  seal (): void {
+    this.blank = Object.fromEntries(this.fields.map((f) => [f.name, null]))
+    this.unset = this.fields.map(() => UNSET)
+  }
 
-  add (def: FieldDef, write: Writer): void {
+  add (def: FieldDef, write: Writer, rule: FieldRule): void {
     this.position.set(def.name, this.fields.length)
-    const special = def.shape.t === 'remote_data' ? REMOTE_DATA : SENSITIVE_FIELDS.has(def.name) ? SENSITIVE : 0
-    this.fields.push({ def, write, special })
+    const special = def.shape.t === 'remote_data' ? REMOTE_DATA : SENSITIVE_FIELDS.has(def.name) ? SENSITIVE : PLAIN
+    const remoteKey = def.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+    this.fields.push({ name: def.name, write, special, remote: !NOT_REMOTE.has(def.shape.t), remoteKey, rule })
   }
 }
 
@@ -177,7 +169,6 @@ class Rec implements RecordState {
   readonly deleted: boolean
   readonly parent: Rec | undefined
   readonly position: number
-  /** The parent's field this sub-object sits in. */
   readonly field: string
   readonly owner: OwnerInfo
   readonly account: AccountData
@@ -204,15 +195,13 @@ class Rec implements RecordState {
     this.position = position
     this.field = field
     this.options = options
-    this.#values = new Array<unknown>(compiled.fields.length).fill(UNSET)
+    this.#values = compiled.unset.slice()
   }
 
-  /** The top-level record a sub-object belongs to. */
   root (): Rec {
     return this.parent === undefined ? this : this.parent.root()
   }
 
-  /** Index of the n-th sub-object of a list field of this record, unique within the top-level record. */
   slot (n: number): number {
     return this.root().index * SUB_SLOTS + ((this.position * 7 + n) % SUB_SLOTS)
   }
@@ -244,15 +233,16 @@ class Rec implements RecordState {
     return this.#person
   }
 
+  /** Where the record is; a sub-object is where its parent is, unless it is an address. */
   place (): Place {
     if (this.parent !== undefined && this.owner.name !== 'Address') return this.parent.place()
-    this.#place ??= placeAt(this.stable(0x9a11))
+    this.#place ??= placeAt(this.stable(PLACE_SALT))
     return this.#place
   }
 
   bornMs (): number {
     if (this.parent !== undefined) return this.parent.bornMs()
-    if (this.#born < 0) this.#born = Math.floor(this.account.anchorMs - unit(this.stable(0xb0a7)) * 3 * YEAR_MS)
+    if (this.#born < 0) this.#born = Math.floor(this.account.anchorMs - unit(this.stable(BORN_SALT)) * 3 * YEAR_MS)
     return this.#born
   }
 
@@ -265,6 +255,26 @@ class Rec implements RecordState {
 export class Generator {
   readonly #catalogue: Catalogue
   readonly #compiled = new Map<string, Compiled>()
+  /** What relation rules see of the generator. */
+  readonly #source: RecordSource = {
+    inline: (r, sub, field, n) => {
+      const compiled = this.#sub(r.owner.category as DataCategory, sub)
+      return Array.from({ length: n }, (_, j) => this.#emit(compiled, this.#child(compiled, r as Rec, field, j)))
+    },
+    embed: (r, target, start, n) => {
+      const model = this.#catalogue.model(r.owner.category as DataCategory, target)
+      const count = r.account.count(target)
+      return Array.from({ length: n }, (_, j) => this.build(model, r.account as AccountData, {
+        index: (start + j) % count, version: 0, createdUs: r.createdUs, modifiedUs: r.modifiedUs, deleted: false
+      }, NO_OPTIONS))
+    },
+    inverse: (owner, target, fromParent) => {
+      if (owner.isSub || target === owner.name) return undefined
+      const other = this.#catalogue.byId(`${owner.category}.${target}`)
+      const back = other?.fields.find((f) => f.shape.t === 'ref' && f.shape.to === 'model' && f.shape.target === owner.name && f.shape.many !== fromParent)
+      return back?.name
+    }
+  }
 
   constructor (catalogue: Catalogue) {
     this.#catalogue = catalogue
@@ -282,10 +292,6 @@ export class Generator {
     return this.#record(compiled, account, meta, NO_OPTIONS).get(field)
   }
 
-  remoteId (model: ModelDef, account: AccountData, index: number): string {
-    return String(account.remoteBase(model.name) + index)
-  }
-
   /** The index behind a remote id of this model, if it is one. */
   indexOfRemoteId (model: ModelDef, account: AccountData, remoteId: string): number | undefined {
     if (!/^\d{1,15}$/.test(remoteId)) return undefined
@@ -293,99 +299,16 @@ export class Generator {
     return index >= 0 && String(account.remoteBase(model.name) + index) === remoteId ? index : undefined
   }
 
+  /** Which rule produces each field of a model or sub-object, and the salts it draws. */
+  explain (category: DataCategory, name: string): readonly FieldRule[] {
+    const model = this.#catalogue.byId(`${category}.${name}`)
+    return (model === undefined ? this.#sub(category, name) : this.#model(model)).fields.map((f) => f.rule)
+  }
+
   #record (compiled: Compiled, account: AccountData, meta: RecordMeta, options: BuildOptions): Rec {
     const h = account.hashOf(compiled.owner.name, meta.index)
-    const hv = meta.version === 0 ? h : combine(h ^ 0x5f3759df, meta.version)
+    const hv = meta.version === 0 ? h : combine(h ^ VERSION_MIX, meta.version)
     return new Rec(compiled, account, meta, h, hv, undefined, 0, '', options)
-  }
-
-  #emit (compiled: Compiled, r: Rec): Record<string, unknown> {
-    const fields = compiled.fields
-    const values = new Array<unknown>(fields.length)
-    let remoteAt = -1
-    for (let i = 0; i < fields.length; i++) {
-      const special = fields[i]!.special
-      if (special === 0) values[i] = r.at(i)
-      else if (special === REMOTE_DATA) { values[i] = null; remoteAt = i } else values[i] = r.options.sensitive ? r.at(i) : null
-    }
-    if (remoteAt >= 0 && r.options.remoteData && r.parent === undefined) values[remoteAt] = remoteData(compiled, values, r)
-    return compiled.shape(values)
-  }
-
-  #model (model: ModelDef): Compiled {
-    let compiled = this.#compiled.get(model.id)
-    if (compiled === undefined) {
-      compiled = new Compiled(ownerOf(model.category, model.name, model.id, model.segment, false, model.fields), model.fields)
-      this.#compiled.set(model.id, compiled)
-      this.#fill(compiled, model.fields)
-    }
-    return compiled
-  }
-
-  #sub (category: DataCategory, name: string): Compiled {
-    const key = `${category}.${name}`
-    let compiled = this.#compiled.get(key)
-    if (compiled === undefined) {
-      const def: SubObjectDef = this.#catalogue.subObject(category, name)
-      compiled = new Compiled(ownerOf(category, name, key, '', true, def.fields), def.fields)
-      this.#compiled.set(key, compiled)
-      this.#fill(compiled, def.fields)
-    }
-    return compiled
-  }
-
-  #fill (compiled: Compiled, fields: readonly FieldDef[]): void {
-    for (const field of fields) {
-      const base = this.#writer(compiled, field)
-      const share = nullShare(field, compiled.owner)
-      const salt = hashText(`null:${field.name}`)
-      const nullable = field.nullable && !isBaseField(field) && field.shape.t !== 'ref' && base !== undefined
-      compiled.add(field, nullable ? (r) => unit(r.stable(salt)) < share ? null : base(r) : base)
-    }
-  }
-
-  #writer (compiled: Compiled, field: FieldDef): Writer {
-    const owner = compiled.owner
-    const s = field.shape
-    switch (s.t) {
-      case 'id':
-        return owner.isSub ? subIdWriter() : (r) => r.account.idOf(owner.name, r.index)
-      case 'remote_id': return (r) => r.remoteId()
-      case 'created_at': return (r) => formatMicros(r.createdUs)
-      case 'modified_at': return (r) => formatMicros(r.modifiedUs)
-      case 'remote_was_deleted': return (r) => r.deleted && r.parent === undefined
-      case 'field_mappings': return () => FIELD_MAPPINGS
-      case 'remote_data': return () => null
-      case 'remote-fields': return () => EMPTY_LIST
-      case 'ref': return this.#refWriter(compiled, field, s)
-      case 'embedded': {
-        const sub = s.sub
-        const [min, max] = SUB_COUNTS[sub] ?? [1, 3]
-        const salt = hashText(`n:${field.name}`)
-        return (r) => {
-          const compiledSub = this.#sub(owner.category as DataCategory, sub)
-          const items = Array.from({ length: between(r.stable(salt), min, max) }, (_, j) => this.#emit(compiledSub, this.#child(compiledSub, r, field.name, j)))
-          return s.many ? items : items[0] ?? null
-        }
-      }
-      case 'embedded-model': {
-        const target = s.target
-        const salt = hashText(`n:${field.name}`)
-        return (r) => {
-          const model = this.#catalogue.model(owner.category as DataCategory, target)
-          const n = Math.min(r.account.count(target), between(r.stable(salt), 1, 4))
-          const start = between(r.stable(salt + 1), 0, r.account.count(target) - 1)
-          return Array.from({ length: n }, (_, j) => this.build(model, r.account, {
-            index: (start + j) % r.account.count(target), version: 0, createdUs: r.createdUs, modifiedUs: r.modifiedUs, deleted: false
-          }, NO_OPTIONS))
-        }
-      }
-      default: {
-        const w = valueWriter(field, owner)
-        if (w === undefined) throw new Error(`no writer for ${owner.modelId}.${field.name} (${s.t})`)
-        return w
-      }
-    }
   }
 
   #child (compiled: Compiled, parent: Rec, field: string, position: number): Rec {
@@ -394,151 +317,77 @@ export class Generator {
     return new Rec(compiled, parent.account, meta, combine(parent.h, salt), combine(parent.hv, salt), parent, position, field, parent.options)
   }
 
-  #refWriter (compiled: Compiled, field: FieldDef, s: Extract<FieldDef['shape'], { t: 'ref' }>): Writer {
-    const owner = compiled.owner
-    const category = owner.category as DataCategory
-    if (s.to === 'sub') {
-      // Lists of sub-objects (an invoice's line items) are ids unless expanded, then the objects themselves.
-      const [min, max] = SUB_COUNTS[s.target] ?? (field.name.startsWith('applied_') ? [0, 2] : [1, 4])
-      const salt = hashText(`n:${field.name}`)
-      return (r) => {
-        const n = s.many ? between(r.stable(salt), min, max) : (unit(r.stable(salt)) < nullShare(field) ? 0 : 1)
-        if (n === 0) return s.many ? [] : null
-        if (r.options.expandSubs.has(field.name) && r.parent === undefined) {
-          const sub = this.#sub(category, s.target)
-          const items = Array.from({ length: n }, (_, j) => this.#emit(sub, this.#child(sub, r, field.name, j)))
-          return s.many ? items : items[0]!
-        }
-        const key = `${r.root().owner.name}.${field.name}`
-        const ids = Array.from({ length: n }, (_, j) => r.account.idOf(key, r.slot(j)))
-        return s.many ? ids : ids[0]!
+  #emit (compiled: Compiled, r: Rec): Record<string, unknown> {
+    const fields = compiled.fields
+    const out = { ...compiled.blank }
+    const sensitive = r.options.sensitive
+    let remoteAt = -1
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!
+      if (f.special === REMOTE_DATA) {
+        remoteAt = i
+      } else if (f.special === PLAIN || sensitive) {
+        const value = r.at(i)
+        if (value !== null) out[f.name] = value
       }
     }
-    if (s.many) {
-      const list = this.#refList(compiled, field, s.target)
-      compiled.refIndex.set(field.name, (r) => list(r)[0])
-      return (r) => list(r).map((i) => r.account.idOf(s.target, i))
-    }
-    const one = this.#refOne(compiled, field, s.target)
-    compiled.refIndex.set(field.name, (r) => one(r) ?? undefined)
-    return (r) => {
-      const i = one(r)
-      return i === null ? null : r.account.idOf(s.target, i)
-    }
+    if (remoteAt >= 0 && r.options.remoteData && r.parent === undefined) out[fields[remoteAt]!.name] = remoteData(compiled, r)
+    return out
   }
 
-  /** Which record a single relation points at. */
-  #refOne (compiled: Compiled, field: FieldDef, target: string): RefIndex {
-    const owner = compiled.owner
-    const salt = hashText(`ref:${field.name}`)
-    const nullSalt = hashText(`null:${field.name}`)
-    const share = field.nullable ? nullShare(field) : 0
-    // A sub-object's link to its own parent model (an earning's employee_payroll_run) is the parent.
-    if (owner.isSub) {
-      return (r) => {
-        const root = r.root()
-        if (root.owner.name === target) return root.index
-        const n = r.account.count(target)
-        return n === 0 || unit(r.stable(nullSalt)) < share ? null : between(r.stable(salt), 0, n - 1)
-      }
-    }
-    if (target === owner.name) {
-      if (field.name === 'manager') return (r) => r.index === 0 ? null : Math.floor((r.index - 1) / 6)
-      return (r) => r.index === 0 || unit(r.stable(nullSalt)) < share ? null : between(r.stable(salt), 0, r.index - 1)
-    }
-    if (this.#inverse(owner, target, false) !== undefined) {
-      // The child side of a parent/children pair: children are dealt round-robin, so each parent's list
-      // (see #refList) names exactly the children that point back at it.
-      return (r) => r.index % Math.max(1, r.account.count(target))
-    }
-    return (r) => {
-      const n = r.account.count(target)
-      return n === 0 || unit(r.stable(nullSalt)) < share ? null : between(r.stable(salt), 0, n - 1)
-    }
+  #model (model: ModelDef): Compiled {
+    return this.#compiled.get(model.id) ?? this.#compile(model.id, ownerOf(model.category, model.name, model.id, model.segment, false, model.fields), model.fields)
   }
 
-  #refList (compiled: Compiled, field: FieldDef, target: string): RefList {
-    const owner = compiled.owner
-    const salt = hashText(`refs:${field.name}`)
-    if (!owner.isSub && this.#inverse(owner, target, true) !== undefined) {
-      return (r) => {
-        const parents = Math.max(1, r.account.count(owner.name))
-        const children = r.account.count(target)
-        const out: number[] = []
-        for (let i = r.index; i < children && out.length < 8; i += parents) out.push(i)
-        return out
-      }
-    }
-    return (r) => {
-      const n = r.account.count(target)
-      if (n === 0) return []
-      const k = Math.min(n, between(r.stable(salt), 0, 3))
-      const start = between(r.stable(salt + 1), 0, n - 1)
-      const step = 1 + (r.stable(salt + 2) % Math.max(1, Math.min(n - 1, 7)))
-      const out: number[] = []
-      for (let j = 0; j < k; j++) {
-        const i = (start + j * step) % n
-        if (!out.includes(i)) out.push(i)
-      }
-      return out
-    }
+  #sub (category: DataCategory, name: string): Compiled {
+    const key = `${category}.${name}`
+    const compiled = this.#compiled.get(key)
+    if (compiled !== undefined) return compiled
+    const fields = this.#catalogue.subObject(category, name).fields
+    return this.#compile(key, ownerOf(category, name, key, '', true, fields), fields)
   }
 
-  /**
-   * The field on the other side of a parent/children pair: for a child (`Employment.employee`), the parent
-   * model's list of children (`Employee.employments`); for a parent's list, the children's single link.
-   */
-  #inverse (owner: OwnerInfo, target: string, fromParent: boolean): string | undefined {
-    if (owner.isSub || target === owner.name) return undefined
-    const other = this.#catalogue.byId(`${owner.category}.${target}`)
-    if (other === undefined) return undefined
-    const back = other.fields.find((f) => f.shape.t === 'ref' && f.shape.to === 'model' && f.shape.target === owner.name && f.shape.many !== fromParent)
-    return back?.name
+  /** Settles each field's rule and builds its writer; a nullable field gets its null share unless the rule decides nulls. */
+  #compile (key: string, owner: OwnerInfo, fields: readonly FieldDef[]): Compiled {
+    const compiled = new Compiled(owner)
+    this.#compiled.set(key, compiled)
+    for (const field of fields) {
+      const rule = ruleFor(RULES, field, owner)
+      if (rule === undefined) throw new Error(`no rule produces ${owner.modelId}.${field.name} (${field.shape.t})`)
+      const c = new RuleContext(rule, field, owner, this.#source)
+      const made = rule.make(c)
+      let write = typeof made === 'function' ? made : made.write
+      if (typeof made !== 'function') compiled.refIndex.set(field.name, made.refIndex)
+      if (field.nullable && rule.ownNulls !== true) {
+        const base = write
+        const share = nullShare(field, owner)
+        const salt = c.fieldSalt('null:')
+        write = (r) => unit(r.stable(salt)) < share ? null : base(r)
+      }
+      compiled.add(field, write, { field: field.name, rule: rule.name, draws: c.draws })
+    }
+    compiled.seal()
+    return compiled
   }
 }
 
 const NO_OPTIONS: BuildOptions = { remoteData: false, sensitive: true, expandSubs: new Set() }
 
-function isBaseField (field: FieldDef): boolean {
-  const t = field.shape.t
-  return t === 'id' || t === 'remote_id' || t === 'created_at' || t === 'modified_at' || t === 'remote_was_deleted' || t === 'field_mappings' || t === 'remote_data' || t === 'remote-fields'
-}
-
-/** A sub-object's id: the same whether its parent lists it by id or inlines it (see the sub-object refs). */
-function subIdWriter (): Writer {
-  return (r) => {
-    const rec = r as Rec
-    const parent = rec.parent
-    if (parent === undefined) return r.account.idOf(r.owner.name, r.index)
-    return r.account.idOf(`${rec.root().owner.name}.${rec.field}`, parent.slot(rec.position))
-  }
-}
-
 function ownerOf (category: DataCategory, name: string, modelId: string, segment: string, isSub: boolean, fields: readonly FieldDef[]): OwnerInfo {
-  const names = new Set(fields.map((f) => f.name))
-  return {
-    category,
-    name,
-    modelId,
-    segment,
-    isSub,
-    fieldNames: names,
-    isPerson: isPersonModel(name) && (names.has('first_name') || names.has('name') || names.has('email_address') || names.has('email'))
-  }
+  const fieldNames = new Set(fields.map((f) => f.name))
+  return { category, name, modelId, segment, isSub, fieldNames, isPerson: isPersonModel(name, fieldNames) }
 }
 
 /** The original payload the third party sent, as `include_remote_data` shows it: camelCase keys, its own ids. */
-function remoteData (compiled: Compiled, values: readonly unknown[], r: Rec): Array<{ path: string, data: unknown }> {
+function remoteData (compiled: Compiled, r: Rec): Array<{ path: string, data: unknown }> {
   const data: Record<string, unknown> = { id: r.remoteId() }
-  for (let i = 0; i < compiled.fields.length; i++) {
-    const f = compiled.fields[i]!
-    const t = f.def.shape.t
-    if (isBaseField(f.def) || t === 'ref' || t === 'embedded' || t === 'embedded-model') continue
-    const value = values[i]
+  const fields = compiled.fields
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i]!
+    if (!f.remote || (f.special === SENSITIVE && !r.options.sensitive)) continue
+    const value = r.at(i)
     if (value === null || value === undefined || typeof value === 'object') continue
-    data[f.def.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value
+    data[f.remoteKey] = value
   }
   return [{ path: `/api/v1/${compiled.owner.segment}/${r.remoteId()}`, data }]
 }
-
-export { SUB_SLOTS }

@@ -1,6 +1,6 @@
 import { appError } from '../../core/errors.js'
 import { PAGE_SIZE_MAX, pageSize } from '../../core/pagination.js'
-import { hash32 } from '../../core/random.js'
+import { hash32 } from '../../core/hash.js'
 import type { Filter, ModelDef } from './catalogue.js'
 import { parseTimestamp } from './timestamps.js'
 

@@ -1,7 +1,7 @@
 import { type CursorAt, type CursorCodec, type CursorBinding, type CursorProblem, sealedCursors } from '../../core/cursor.js'
 import { type AppError, appError } from '../../core/errors.js'
 import { cursorText, openCursor, pageOf, walk } from '../../core/pagination.js'
-import { hash32 } from '../../core/random.js'
+import { hash32 } from '../../core/hash.js'
 import type { Catalogue, FieldDef, ModelDef } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
 import type { AccountData, Generator, RecordMeta } from './generator.js'

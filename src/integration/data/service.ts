@@ -1,5 +1,5 @@
 import type { Clock } from '../../core/clock.js'
-import { hash32 } from '../../core/random.js'
+import { hash32 } from '../../core/hash.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'

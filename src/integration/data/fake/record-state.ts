@@ -19,8 +19,11 @@ export interface RecordState {
   readonly parent: RecordState | undefined
   /** Position of a sub-object in its parent's list. */
   readonly position: number
+  /** The parent's field a sub-object sits in ('' for a model's record). */
+  readonly field: string
   readonly owner: OwnerInfo
   readonly account: AccountInfo
+  readonly options: BuildOptions
   /** Another field of the same record. */
   get(field: string): unknown
   /** The index of the record a relation field points at (the first one for a list), if any. */
@@ -32,6 +35,17 @@ export interface RecordState {
   /** When the record came into being in the remote system (epoch ms), before the account was linked. */
   bornMs(): number
   remoteId(): string
+  /** The top-level record a sub-object belongs to. */
+  root(): RecordState
+  /** Index of the n-th sub-object of a list field of this record, unique within the top-level record. */
+  slot(n: number): number
+}
+
+export interface BuildOptions {
+  readonly remoteData: boolean
+  readonly sensitive: boolean
+  /** Relation fields to sub-objects that are inlined rather than given as ids. */
+  readonly expandSubs: ReadonlySet<string>
 }
 
 export interface OwnerInfo {
@@ -59,4 +73,17 @@ export interface AccountInfo {
   idOf(key: string, index: number): string
   /** The stable hash of record `index` of a model, to derive values from a related record. */
   hashOf(modelName: string, index: number): number
+}
+
+/** What relation rules need from the generator: the other records they inline or point at. */
+export interface RecordSource {
+  /** The first `n` sub-objects `sub` of `r`'s list field `field`, generated as records of their own. */
+  inline(r: RecordState, sub: string, field: string, n: number): Array<Record<string, unknown>>
+  /** `n` records of model `target` from index `start` on (wrapping), as an embedded list shows them. */
+  embed(r: RecordState, target: string, start: number, n: number): Array<Record<string, unknown>>
+  /**
+   * The field on the other side of a parent/children pair: for a child (`Employment.employee`), the parent
+   * model's list of children (`Employee.employments`); for a parent's list, the children's single link.
+   */
+  inverse(owner: OwnerInfo, target: string, fromParent: boolean): string | undefined
 }
