@@ -20,5 +20,5 @@ const address = await app.listen({ port: Number(values.port), host: values.host 
 process.stdout.write(`bare fastify listening on ${address}\n`)
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => { app.close().then(() => process.exit(0)) })
+  process.on(signal, () => { void app.close().then(() => process.exit(0)) })
 }

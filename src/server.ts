@@ -45,7 +45,7 @@ export type CliCommand =
 /** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
 export function parseCli (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   const options = Object.fromEntries(FLAGS.map((spec) => [spec.flag, { type: 'string' as const, multiple: spec.kind === 'list' }]))
-  let parsed
+  let parsed: { values: Record<string, unknown>, positionals: string[] }
   try {
     parsed = parseArgs({
       args: [...argv],

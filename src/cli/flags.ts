@@ -40,7 +40,7 @@ export const FLAGS: readonly FlagSpec[] = Object.entries(ConfigSchema.properties
 /** `--clock real|virtual`, `--port N`: the flag and what it takes. */
 export function flagForm (spec: FlagSpec): string {
   const members = (spec.schema as { anyOf?: TSchema[] }).anyOf
-  const value = members !== undefined && members.every((m) => 'const' in m)
+  const value = members?.every((m) => 'const' in m) === true
     ? members.map((m) => String(m.const)).join('|')
     : (spec.schema.placeholder as string | undefined) ?? 'VALUE'
   return `--${spec.flag} ${value}`

@@ -17,7 +17,10 @@ export class PathAliases {
   add (alias: string, canonical: string): void {
     const segments = alias.split('/').length - 1
     let map = this.#bySegments.get(segments)
-    if (map === undefined) this.#bySegments.set(segments, map = new Map())
+    if (map === undefined) {
+      map = new Map()
+      this.#bySegments.set(segments, map)
+    }
     map.set(alias, canonical)
   }
 

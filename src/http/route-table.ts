@@ -23,7 +23,8 @@ export class RouteTable {
 
   /** Methods that would have matched this path; empty for an unknown path. */
   allowed (path: string): string[] {
-    const router = this.#router ??= this.#build()
+    this.#router ??= this.#build()
+    const router = this.#router
     const clean = path.split('?', 1)[0]!
     return METHODS.filter((m) => router.find(m, clean) !== null)
   }

@@ -31,9 +31,16 @@ export function installValidation (app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart, url }) => {
     let validate: ValidateFunction | undefined
     const ajv = (): Ajv => {
-      if (httpPart !== 'body') return (coercing ??= makeAjv({ coerceTypes: 'array' }))
-      if (url.startsWith('/_unimock/')) return (closed ??= makeAjv({ coerceTypes: false, removeAdditional: false }))
-      return (strict ??= makeAjv({ coerceTypes: false }))
+      if (httpPart !== 'body') {
+        coercing ??= makeAjv({ coerceTypes: 'array' })
+        return coercing
+      }
+      if (url.startsWith('/_unimock/')) {
+        closed ??= makeAjv({ coerceTypes: false, removeAdditional: false })
+        return closed
+      }
+      strict ??= makeAjv({ coerceTypes: false })
+      return strict
     }
     const lazy = Object.assign((data: unknown, ctx?: Parameters<ValidateFunction>[1]): boolean => {
       validate ??= ajv().compile(schema)
@@ -45,6 +52,9 @@ export function installValidation (app: FastifyInstance): void {
   })
   app.setSerializerCompiler(({ schema }) => {
     let stringify: ((data: unknown) => string) | undefined
-    return (data: unknown) => (stringify ??= fastJson(schema as Parameters<typeof fastJson>[0]))(data)
+    return (data: unknown) => {
+      stringify ??= fastJson(schema as Parameters<typeof fastJson>[0])
+      return stringify(data)
+    }
   })
 }

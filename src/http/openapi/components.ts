@@ -64,7 +64,8 @@ function operations (document: Json): Json[] {
 /** Replaces each group of uses that is written one way only and used twice or more by a `$ref` to one component. */
 function hoistUniform (document: Json, section: 'parameters' | 'responses', uses: ReadonlyMap<string, readonly Use[]>): void {
   const components = document.components as Json
-  const target = (isObject(components[section]) ? components[section] : (components[section] = {})) as Json
+  if (!isObject(components[section])) components[section] = {}
+  const target = components[section] as Json
   for (const [name, group] of uses) {
     const json = group[0]!.json
     if (group.length < 2 || group.some((u) => u.json !== json) || !COMPONENT_NAME.test(name) || name in target) continue

@@ -71,8 +71,10 @@ export function createUnifiedAuth (tenantService: TenantService, accountService:
     account: declareSecurity(async (request: FastifyRequest) => {
       const facts: AuthFacts = {}
       resolved.set(request, facts)
-      const tenant = facts.tenant = tenantService.authenticate(header(request, 'authorization'))
-      const account = facts.identified = accountService.identify(tenant, header(request, 'x-account-token'))
+      const tenant = tenantService.authenticate(header(request, 'authorization'))
+      facts.tenant = tenant
+      const account = accountService.identify(tenant, header(request, 'x-account-token'))
+      facts.identified = account
       facts.account = accountService.admit(account, pathCategory(request.url))
     }, [{ apiKey: [], accountToken: [] }])
   }

@@ -60,8 +60,8 @@ export class RemoteChanges {
     return ops
   }
 
-  /** How many records epoch `epoch` creates (what moves the remote count on). */
-  created (epoch: number, ops: readonly Op[]): number {
+  /** How many records an epoch's operations create (what moves the remote count on). */
+  created (ops: readonly Op[]): number {
     let n = 0
     for (const op of ops) if (op.kind === 'create') n++
     return n
@@ -74,7 +74,7 @@ export class RemoteChanges {
     for (let e = from.epoch + 1; e <= currentEpoch; e++) {
       const ops = this.ops(e, count)
       total += e === from.epoch + 1 ? Math.max(0, ops.length - from.op) : ops.length
-      count += this.created(e, ops)
+      count += this.created(ops)
     }
     return total
   }

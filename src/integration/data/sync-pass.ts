@@ -119,7 +119,7 @@ export class SyncPasses {
             budget--
           }
           if (s.appliedOps >= ops.length) {
-            s.remoteCount += changes.created(epoch, ops)
+            s.remoteCount += changes.created(ops)
             s.appliedEpoch = epoch
             s.appliedOps = 0
           }

@@ -4,7 +4,7 @@ import { appError } from '../../core/errors.js'
 import { globMatcher } from '../../core/glob.js'
 import type { Random } from '../../core/random.js'
 import type { FaultRepository, FaultScope, StoredFault } from './fault-repository.js'
-import { type FaultStatus, type NewFaultBody } from './schemas.js'
+import type { FaultStatus, NewFaultBody } from './schemas.js'
 
 export type Fault = StoredFault
 

@@ -24,5 +24,4 @@ export function redactedRequest (request: FastifyRequest): Record<string, unknow
  * Log serializers for the unified-service plugins. Pino accepts serializers returning objects; Fastify's
  * typing of `logSerializers` says string, hence the cast.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const redactingLogSerializers = { req: redactedRequest } as unknown as Record<string, (value: any) => string>
+export const redactingLogSerializers = { req: redactedRequest } as unknown as Record<string, (value: unknown) => string>

@@ -14,7 +14,7 @@ const PREFIXED: Record<string, { prefix: string, models: readonly string[] }> = 
 
 export function webhookModelName (category: string, modelName: string): string {
   const p = PREFIXED[category]
-  return p !== undefined && p.models.includes(modelName) ? p.prefix + modelName : modelName
+  return p?.models.includes(modelName) === true ? p.prefix + modelName : modelName
 }
 
 export const SYNCED_SUFFIX = '.synced'

@@ -39,6 +39,7 @@ function ConnectButton ({ linkToken, onLinked, onClosed }) {
       <button id="connect" type="button" disabled={!isReady || linkToken === undefined} onClick={open}>Connect your HR system</button>
       {error !== null && <p id="script-error">The connection window could not load.</p>}
       <p className="meta">Rendered <span id="renders">{renders.current}</span> times</p>
+      {/* biome-ignore lint/suspicious/noArrayIndexKey: the log only grows, so an entry's index is its identity */}
       {rerender && <ol id="log">{log.map((type, i) => <li key={i}>{type}</li>)}</ol>}
     </section>
   )
@@ -50,16 +51,17 @@ function App () {
   const [status, setStatus] = useState('Not connected')
 
   // A fresh link token for every opening, from the integrator's backend.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt is what asks for a new token
   useEffect(() => {
     let live = true
     setLinkToken(undefined)
-    backend('link-token', { origin_id: originId }).then((answer) => { if (live) setLinkToken(answer.link_token) })
+    void backend('link-token', { origin_id: originId }).then((answer) => { if (live) setLinkToken(answer.link_token) })
     return () => { live = false }
   }, [attempt])
 
   const onLinked = (publicToken) => {
     setStatus('Linking…')
-    backend('exchange', { public_token: publicToken }).then((account) => setStatus(`Connected to ${account.integration}: ${account.status}`))
+    void backend('exchange', { public_token: publicToken }).then((account) => setStatus(`Connected to ${account.integration}: ${account.status}`))
   }
   const onClosed = () => {
     setStatus('Closed without connecting')
