@@ -24,6 +24,7 @@ import { installLenientJson } from './http/json-body.js'
 import { redactingLogSerializers as logSerializers } from './http/redact.js'
 import { unifiedInterface } from './http/unified-interface.js'
 import { registerJournal } from './journal/index.js'
+import { ActivityLog } from './logs/activity-log.js'
 import { OncePerWindow, RateLimiter } from './limits/rate-limiter.js'
 import { LinkRepository } from './link/link-repository.js'
 import { LinkService } from './link/link-service.js'
@@ -138,7 +139,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const keys = new SignatureKeys(webhookRepo, streams, config.webhookSecret)
   const deliveryFaults = new DeliveryFaults(webhookRepo, streams, clock)
   const dispatcher = new Dispatcher({
-    db, clock, scheduler, repo: webhookRepo, streams, http: context.dispatcher, timeoutMs: durationMs(config.webhookTimeout), policy: DEFAULT_RETRY_POLICY, log
+    db, clock, scheduler, repo: webhookRepo, streams, http: context.dispatcher, timeoutMs: durationMs(config.webhookTimeout), policy: DEFAULT_RETRY_POLICY, log, events
   })
   const fanOut = new FanOut({ db, repo: webhookRepo, streams, targets, keys, faults: deliveryFaults, dispatcher, origin: () => serverOrigin(app, config) })
   const eventWebhooks = new EventWebhooks({ fanOut, targets, account: (id) => accounts.get(id), syncStates: (id) => sync.states(id) })
@@ -176,6 +177,11 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
+  // Log lines for the work on the clock, once the domains have reacted.
+  const activity = new ActivityLog(app.log)
+  events.on('model-sync:stepped', (e) => { activity.syncStepped(e) })
+  events.on('model-sync:finished', (e) => { activity.syncFinished(e) })
+  events.on('webhook:attempted', (e) => { activity.webhookAttempted(e) })
 
   // POST /_unimock/reset, after the app has rewound the clock, reset the random stream and dropped every
   // job. Accounts go last among the tables (the others' rows reference them); the id streams are drawn

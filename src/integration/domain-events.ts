@@ -10,8 +10,10 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  *   'account:linked'            an account finished linking, or relinking             accounts/account-events.ts
  *   'account:deleted'           an account is being deleted (its last state)          accounts/account-events.ts
  *   'account:webhook-received'  its third party pushed a webhook to its listener URL  accounts/account-events.ts
+ *   'model-sync:stepped'        a model's sync run started, or wrote a pass           sync/sync-events.ts
  *   'model-sync:finished'       a model's sync run finished                           sync/sync-events.ts
  *   'webhook-target:added'      a tenant got a webhook target                         webhooks/webhook-events.ts
+ *   'webhook:attempted'         a webhook delivery attempt was answered, or failed    webhooks/webhook-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit

@@ -1,14 +1,14 @@
 import type { Test } from 'tap'
-import { buildApp, type UnimockApp } from '../../src/app.js'
+import { type AppDeps, buildApp, type UnimockApp } from '../../src/app.js'
 import type { ConfigInput } from '../../src/config.js'
 import { VirtualClock } from '../../src/core/clock.js'
 
 export const START = Date.parse('2026-01-01T00:00:00.000Z')
 
 /** An app on a virtual clock and an in-memory database, closed when the test ends. */
-export async function makeApp (t: Test, config: ConfigInput = {}): Promise<{ app: UnimockApp, clock: VirtualClock }> {
+export async function makeApp (t: Test, config: ConfigInput = {}, deps: Omit<AppDeps, 'clock'> = {}): Promise<{ app: UnimockApp, clock: VirtualClock }> {
   const clock = new VirtualClock(config.clockStart === undefined ? START : Date.parse(config.clockStart))
-  const app = buildApp({ clock: 'virtual', logLevel: 'silent', ...config }, { clock })
+  const app = buildApp({ clock: 'virtual', logLevel: 'silent', ...config }, { ...deps, clock })
   t.teardown(() => app.close())
   await app.ready()
   return { app, clock }

@@ -1,4 +1,4 @@
-import type { SyncState } from './sync-state.js'
+import type { SyncKind, SyncOutcome, SyncState } from './sync-state.js'
 
 /** The account as the sync work needs it: what never changes for an account. */
 export interface SyncAccount {
@@ -29,7 +29,26 @@ export interface ModelSyncFinished {
   readonly onTime: boolean
 }
 
+/**
+ * A step of a model's run before its end: it started, or an intermediate pass of a multi-pass run was
+ * written. For logs and observers; nothing in the domains reacts to it.
+ */
+export interface ModelSyncStepped {
+  readonly account: SyncAccount
+  readonly modelName: string
+  readonly kind: SyncKind
+  readonly step: 'started' | 'pass'
+  /** Passes written so far (0 when it started) out of `passes`. */
+  readonly pass: number
+  readonly passes: number
+  readonly outcome: SyncOutcome
+  /** When the run is due to end. */
+  readonly ends: number
+  readonly at: number
+}
+
 /** The sync domain's entries in the event map (../domain-events.ts). */
 export interface SyncEvents {
+  'model-sync:stepped': ModelSyncStepped
   'model-sync:finished': ModelSyncFinished
 }

@@ -9,7 +9,7 @@ import {
   begin, ended, finish, nextStart, passDue, passed, plan, scheduledKind, settle, settlesByItself, stop, writes, writtenFinishUs
 } from './sync-machine.js'
 import type { SyncRepository } from './sync-repository.js'
-import type { SyncKind, SyncOutcome, SyncState } from './sync-state.js'
+import type { SyncKind, SyncOutcome, SyncRun, SyncState } from './sync-state.js'
 
 const DAY = 86_400_000
 export const IDLE_PAUSE_MS = 14 * DAY
@@ -308,6 +308,7 @@ export class SyncService {
     })
     const ref: ModelRef = { accountId: account.id, modelId: state.modelId }
     const key = jobKey(account.id, state.modelId)
+    this.#stepped(account, state, run, 'started', 0, now)
     if (run.passes > 1) {
       const begun = begin(state, run, now)
       repo.save(begun)
@@ -344,6 +345,12 @@ export class SyncService {
     // Its records were written as it started: a finish lists every field of the model.
     this.#finished(account, state, finished, this.#d.data.fields(state.modelId), run.ends, onTime)
     return finished
+  }
+
+  #stepped (account: SyncAccount, state: SyncState, run: Pick<SyncRun, 'kind' | 'passes' | 'outcome' | 'ends'>, step: 'started' | 'pass', pass: number, at: number): void {
+    this.#d.events.emit('model-sync:stepped', {
+      account, modelName: state.modelName, kind: run.kind, step, pass, passes: run.passes, outcome: run.outcome, ends: run.ends, at
+    })
   }
 
   #finished (account: SyncAccount, before: SyncState, after: SyncState, syncedFields: readonly string[], at: number, onTime: boolean): void {
@@ -385,6 +392,7 @@ export class SyncService {
     const syncedFields = writes(run.outcome) ? this.#writePass(account, state.modelId, run.kind, pass, run.passes, run.outcome, now).syncedFields : []
     const key = jobKey(account.id, state.modelId)
     if (pass < run.passes) {
+      this.#stepped(account, state, run, 'pass', pass, now)
       const next = passed(state, pass)
       repo.save(next)
       scheduler.schedule(this.#pass, passDue(next, pass + 1), job, key)

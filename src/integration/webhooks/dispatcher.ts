@@ -1,10 +1,12 @@
 import type { Dispatcher as HttpDispatcher } from 'undici'
 import type { Clock } from '../../core/clock.js'
+import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import { afterAttempt, type RetryPolicy } from './retry-policy.js'
 import { postWebhook } from './sender.js'
 import type { WebhookStreams } from './streams.js'
+import type { WebhookEvents } from './webhook-events.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
 
 /** Deliveries started together by one dispatch run. */
@@ -22,6 +24,8 @@ export interface DispatcherDeps {
   readonly timeoutMs: number
   readonly policy: RetryPolicy
   readonly log: { error(obj: object, msg: string): void }
+  /** Each attempt's outcome, for logs and observers. */
+  readonly events: Emitter<WebhookEvents>
 }
 
 /**
@@ -108,13 +112,24 @@ export class Dispatcher {
     const attempts: Attempt[] = [...d.attempts, { at, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs }]
     const decision = afterAttempt(attempts.length, result, () => this.#d.streams.random.next(), this.#d.policy)
     this.#d.db.transaction(() => {
-      if (decision.state !== 'pending') {
-        this.#d.repo.finishAttempt(d.id, decision.state, attempts, null)
-        return
-      }
-      const retryAt = this.#d.clock.now() + decision.retryInMs
-      this.#d.repo.finishAttempt(d.id, 'pending', attempts, retryAt)
-      this.wake(retryAt)
+      const retryAt = decision.state === 'pending' ? this.#d.clock.now() + decision.retryInMs : null
+      this.#d.repo.finishAttempt(d.id, decision.state, attempts, retryAt)
+      if (retryAt !== null) this.wake(retryAt)
+      this.#d.events.emit('webhook:attempted', {
+        deliveryId: d.id,
+        tenantId: d.tenantId,
+        linkedAccountId: d.linkedAccountId,
+        targetId: d.targetId,
+        url: d.url,
+        event: d.event,
+        attempt: attempts.length,
+        statusCode: result.statusCode,
+        error: result.error,
+        durationMs: result.durationMs,
+        state: decision.state,
+        retryAt,
+        at
+      })
     })()
   }
 }

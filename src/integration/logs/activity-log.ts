@@ -1,0 +1,80 @@
+import { iso } from '../../core/iso.js'
+import type { ModelSyncFinished, ModelSyncStepped } from '../sync/sync-events.js'
+import type { WebhookAttempted } from '../webhooks/webhook-events.js'
+
+/** The part of the app's logger these lines use (pino drops a line below its level before writing it). */
+export interface ActivityLogger {
+  info(obj: object, msg: string): void
+  debug(obj: object, msg: string): void
+}
+
+/**
+ * Log lines for the work that happens on the clock rather than in a request: sync runs and webhook
+ * attempts: outcomes (a run finished, each delivery attempt) at info, a run's steps at debug. Each line carries `simulatedTime`, the instant on
+ * unimock's clock, beside the logger's own wall time: on a virtual clock the two are unrelated. No line
+ * carries a token, a webhook body or signature, or a receiver URL's query or credentials.
+ * The listeners are registered in compose.ts.
+ */
+export class ActivityLog {
+  readonly #log: ActivityLogger
+
+  constructor (log: ActivityLogger) {
+    this.#log = log
+  }
+
+  syncStepped (e: ModelSyncStepped): void {
+    this.#log.debug({
+      simulatedTime: iso(e.at),
+      linkedAccount: e.account.id,
+      model: e.modelName,
+      kind: e.kind,
+      pass: e.pass,
+      passes: e.passes,
+      outcome: e.outcome,
+      endsAt: iso(e.ends)
+    }, e.step === 'started' ? 'sync run started' : 'sync pass written')
+  }
+
+  syncFinished (e: ModelSyncFinished): void {
+    this.#log.info({
+      simulatedTime: iso(e.at),
+      linkedAccount: e.account.id,
+      model: e.state.modelName,
+      status: e.state.status,
+      result: e.state.lastSyncResult,
+      initialSync: e.wasInitialSync,
+      accountSyncCompleted: e.accountSyncCompleted,
+      // A run that settled by itself is logged when it is next noticed, after its end.
+      onTime: e.onTime
+    }, 'sync run finished')
+  }
+
+  webhookAttempted (e: WebhookAttempted): void {
+    const line = {
+      simulatedTime: iso(e.at),
+      delivery: e.deliveryId,
+      linkedAccount: e.linkedAccountId,
+      event: e.event,
+      target: e.targetId,
+      url: safeUrl(e.url),
+      attempt: e.attempt,
+      statusCode: e.statusCode,
+      error: e.error,
+      durationMs: e.durationMs,
+      state: e.state,
+      retryAt: e.retryAt === null ? null : iso(e.retryAt)
+    }
+    // Every attempt is an outcome a receiver's owner wants to see, the ones that will be retried included.
+    this.#log.info(line, e.state === 'delivered' ? 'webhook delivered' : e.state === 'failed' ? 'webhook delivery failed' : 'webhook attempt failed, retry scheduled')
+  }
+}
+
+/** Origin and path only: a receiver URL may carry a secret in its query string or its credentials. */
+export function safeUrl (url: string): string {
+  try {
+    const u = new URL(url)
+    return `${u.origin}${u.pathname}`
+  } catch {
+    return '[unparsable url]'
+  }
+}
