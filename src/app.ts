@@ -6,6 +6,7 @@ import { type Clock, SystemClock, VirtualClock, isVirtual } from './core/clock.j
 import { createIds } from './core/ids.js'
 import { type Random, SeededRandom } from './core/random.js'
 import { openDatabase, type Db } from './store/database.js'
+import { SettingsRepository } from './store/settings-repository.js'
 import { InterfaceRegistry } from './http/interfaces.js'
 import { RouteTable } from './http/route-table.js'
 import { PathAliases } from './http/path-aliases.js'
@@ -54,6 +55,9 @@ function globalDispatcherOnUse (): Dispatcher {
     has: (_target, key) => Reflect.has(load(), key)
   })
 }
+
+/** The settings key of the virtual clock's instant (epoch ms). */
+const VIRTUAL_NOW = 'virtual_clock_now'
 
 function makeClock (config: Config): Clock {
   if (config.clock === 'virtual') return new VirtualClock(Date.parse(config.clockStart))
@@ -123,6 +127,16 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   installValidation(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
   app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })
+  // A virtual clock continues where it stopped when the database is a file: its instant is a settings row,
+  // written after each advance and read back before the scheduler starts (what fell due meanwhile runs then).
+  const settings = new SettingsRepository(db)
+  if (isVirtual(clock)) {
+    clock.onMoved((now) => { if (db.open) settings.set(VIRTUAL_NOW, String(now)) })
+    app.addHook('onReady', async () => {
+      const saved = Number(settings.get(VIRTUAL_NOW))
+      if (saved > clock.now()) await clock.advanceTo(saved)
+    })
+  }
   // Jobs left in a file database from an earlier run resume once every domain has registered its handlers.
   app.addHook('onReady', async () => { scheduler.start() })
   app.addHook('onClose', async () => {
@@ -135,7 +149,12 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   registerOpenApi(app, { version, webhooks: WEBHOOK_PAYLOADS })
 
   const reset = (): void => {
-    if (isVirtual(clock)) clock.rewind(); else clock.clearAll()
+    if (isVirtual(clock)) {
+      clock.rewind()
+      settings.delete(VIRTUAL_NOW)
+    } else {
+      clock.clearAll()
+    }
     random.reset()
     scheduler.clear()
     for (const fn of resets) fn()

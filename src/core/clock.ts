@@ -113,6 +113,7 @@ export class VirtualClock implements Clock {
   #seq = 0
   #timers: VirtualTimer[] = []
   #advancing: Promise<void> = Promise.resolve()
+  #moved: (now: number) => void = () => {}
 
   constructor (start: number) {
     this.#now = start
@@ -140,6 +141,11 @@ export class VirtualClock implements Clock {
 
   hold (work: Promise<void>): Promise<void> {
     return work
+  }
+
+  /** Told the instant reached after each advance (app.ts keeps it in the database). */
+  onMoved (listener: (now: number) => void): void {
+    this.#moved = listener
   }
 
   /** Back to the start instant with no timers: used by reset. */
@@ -170,6 +176,7 @@ export class VirtualClock implements Clock {
         await next.fn()
       }
       this.#now = target
+      this.#moved(target)
       return target
     })
     this.#advancing = run.then(() => {}, () => {})
