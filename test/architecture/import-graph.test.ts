@@ -15,7 +15,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 
 /** Lower layers first. A unit may import its own layer or a lower one (cycles are checked separately). */
 const LAYERS: ReadonlyArray<readonly string[]> = [
-  ['core', 'config', 'version'],
+  ['core', 'config', 'version', 'control-client'],
   ['store', 'jobs', 'http', 'context'],
   ['plant-store', 'integration/*'],
   ['integration'],

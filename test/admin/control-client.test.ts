@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs'
+import t from 'tap'
+import { buildApp } from '../../src/app.js'
+import { ControlClient, ControlError, type GetLinkedAccountsByIdSyncResult, type PostClockAdvanceBody } from '../../src/control-client.js'
+import { controlClientSource } from '../../src/http/openapi/client-source.js'
+import { startUnimock } from '../../src/server.js'
+
+t.test('the committed client is what the control API\'s schemas generate (npm run build rewrites it)', async (t) => {
+  const app = buildApp({ clock: 'virtual', logLevel: 'silent' })
+  t.teardown(() => app.close())
+  const doc = JSON.parse((await app.inject({ method: 'GET', url: '/openapi.json' })).body)
+  const committed = readFileSync(new URL('../../src/control-client.ts', import.meta.url), 'utf8')
+  t.equal(committed, controlClientSource(doc), 'src/control-client.ts is stale: run npm run build')
+  const operations = Object.entries(doc.paths as Record<string, object>).filter(([p]) => p.startsWith('/_unimock/')).flatMap(([, item]) => Object.keys(item))
+  t.equal((committed.match(/^ {2}(get|post|put|delete)[A-Za-z]+ \(/gm) ?? []).length, operations.length, 'a method per control operation')
+})
+
+t.test('a test suite drives unimock through the typed client over HTTP', async (t) => {
+  const server = await startUnimock()
+  t.teardown(() => server.close())
+  const control = new ControlClient({ baseUrl: `${server.url}/`, apiKey: 'test_control_client' })
+
+  t.same(await control.getClock(), { now: '2026-01-01T00:00:00.000Z', mode: 'virtual' })
+  t.equal((await control.getHealth()).status, 'ok')
+
+  const account = await control.postLinkedAccounts({ category: 'hris', end_user_origin_id: 'org-typed' })
+  t.equal(account.category, 'hris')
+  t.equal((await control.postClockAdvance({ by: '1h' })).now, '2026-01-01T01:00:00.000Z')
+
+  const sync: GetLinkedAccountsByIdSyncResult = await control.getLinkedAccountsByIdSync({ id: account.id })
+  t.equal(sync.linked_account_id, account.id)
+  t.ok(sync.sync_status.length > 0 && sync.sync_status.every((s) => s.model_id.startsWith('hris.')))
+
+  const listed = await control.getLinkedAccounts()
+  t.same(JSON.stringify(listed).includes(account.id), true, 'the account is listed for this API key')
+  const other = await control.withApiKey('test_another_tenant').getLinkedAccounts()
+  t.notOk(JSON.stringify(other).includes(account.id), 'another key is another tenant')
+
+  const deliveries = await control.getWebhooksDeliveries({ state: 'failed', limit: 5 })
+  t.same(deliveries.results, [], 'query parameters are sent')
+
+  // Refusals throw ControlError with the status and the Problem body.
+  const refused = await control.postClockAdvance({ by: 'soon' }).catch((error: unknown) => error)
+  t.type(refused, ControlError)
+  t.equal((refused as ControlError).status, 400)
+  t.match((refused as ControlError).body, { detail: /soon/ })
+  const missing = await control.getScenariosByRun({ run: 'no/such run' }).catch((error: unknown) => error)
+  t.equal((missing as ControlError).status, 404, 'path parameters are encoded')
+})
+
+t.test('the types hold what the schemas say', async (t) => {
+  const body: PostClockAdvanceBody = { by: '24h' }
+  t.same(body, { by: '24h' })
+  // Compile-time checks (npm run typecheck): never called.
+  const wrong = (control: ControlClient): unknown[] => [
+    // @ts-expect-error a duration is a string
+    control.postClockAdvance({ by: 24 }),
+    // @ts-expect-error no such category
+    control.postLinkedAccounts({ category: 'payroll', end_user_origin_id: 'x' }),
+    // @ts-expect-error the path parameter is required
+    control.getLinkedAccountsByIdSync({})
+  ]
+  t.type(wrong, 'function')
+})
