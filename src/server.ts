@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util'
 import { buildApp, type UnimockApp } from './app.js'
 import { checkScenarios } from './cli/check.js'
 import { closest, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
+import { Progress, type ProgressOut } from './cli/progress.js'
 import { checkScenarioSources, playScenarioSource, readScenarioSource, summaryLines, type ScenarioRunSummary } from './cli/scenario-runs.js'
 import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
 import { version } from './version.js'
@@ -120,22 +121,31 @@ async function runStartScenarios (app: UnimockApp): Promise<ScenarioRunSummary[]
  * Starts a real unimock server for a test suite: a free port on 127.0.0.1 and a virtual clock unless
  * told otherwise. Call close() when done.
  */
-export async function startUnimock (options: StartOptions = {}): Promise<RunningUnimock> {
+export async function startUnimock (options: StartOptions = {}, progress?: ProgressOut): Promise<RunningUnimock> {
   const app = buildApp({ port: 0, clock: 'virtual', logLevel: 'silent', ...options })
   const config = app.unimock.config
   let runs: ScenarioRunSummary[]
+  // The CLI shows the scenarios' progress on its terminal while they play.
+  const done = progress === undefined ? () => {} : new Progress(progress, 'scenarios').watch(app)
   try {
     await app.ready()
     runs = await runStartScenarios(app)
   } catch (error) {
     await app.close()
     throw error
+  } finally {
+    done()
   }
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
   return { url: `http://${host}:${port}`, app, runs, close: async () => { await app.close() } }
+}
+
+/** stderr for the progress line when it is a terminal and no log lines (info and below) share it. */
+function terminal (config: Config): ProgressOut | undefined {
+  return process.stderr.isTTY && ['fatal', 'error', 'warn', 'silent'].includes(config.logLevel) ? process.stderr : undefined
 }
 
 /** Runs the command line; resolves true once a server is listening, false for --help and --version. */
@@ -154,7 +164,7 @@ async function main (): Promise<boolean> {
   if (command.kind === 'check') {
     let status: number
     try {
-      status = await checkScenarios(command.targets, command.config, (line) => { process.stdout.write(`${line}\n`) })
+      status = await checkScenarios(command.targets, command.config, (line) => { process.stdout.write(`${line}\n`) }, terminal(command.config))
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       process.stderr.write(`unimock: ${error.message}\n`)
@@ -165,7 +175,7 @@ async function main (): Promise<boolean> {
 
   let running: RunningUnimock
   try {
-    running = await startUnimock(command.config)
+    running = await startUnimock(command.config, terminal(command.config))
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
     process.stderr.write(`unimock: ${error.message}\n`)

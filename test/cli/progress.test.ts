@@ -1,0 +1,51 @@
+import t from 'tap'
+import { checkScenarios } from '../../src/cli/check.js'
+import { Progress } from '../../src/cli/progress.js'
+import { parseConfig } from '../../src/config.js'
+import { makeApp } from '../helpers/app.js'
+import { Client } from '../integration/helpers.js'
+
+const CLEAR = '\r\x1b[K'
+
+/** What a terminal shows: each write after the last CLEAR replaces the line. */
+function terminal () {
+  const writes: string[] = []
+  return { writes, write: (text: string) => { writes.push(text) }, shown: () => writes.join('').split(CLEAR).at(-1) ?? '' }
+}
+
+t.test('building accounts: the line follows the passes of the initial syncs on the simulated clock, then is erased', async (t) => {
+  const { app } = await makeApp(t, { rateLimit: 'off', initialSyncDuration: '10m', syncPasses: 4 })
+  const out = terminal()
+  const done = new Progress(out, 'scenarios').watch(app)
+  const api = new Client(app, 'test_progress')
+  await api.link('hris', 'org-1')
+  await api.link('ats', 'org-2')
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '5m' } })
+
+  const drawn = out.writes.filter((w) => w.startsWith(CLEAR) && w.length > CLEAR.length).map((w) => w.slice(CLEAR.length))
+  t.ok(drawn.length > 1, 'redrawn as the passes are written')
+  t.ok(drawn.every((l) => l.startsWith('scenarios: simulated 2026-01-01T00:0')), 'the simulated instant, not the wall time')
+  t.match(drawn.at(-1), /building \d+ models \((\d+)\/(\d+) passes\)/)
+  const [, doneSoFar, total] = /\((\d+)\/(\d+) passes\)/.exec(drawn.at(-1)!)!
+  t.ok(Number(doneSoFar) > 0 && Number(doneSoFar) < Number(total), 'half-way through the initial syncs at 5 of 10 minutes')
+
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '10m' } })
+  t.match(out.shown(), /^scenarios: simulated 2026-01-01T00:10:00\.000Z · \d+ sync runs finished$/, 'nothing left building once they finish')
+  done()
+  t.equal(out.writes.at(-1), CLEAR, 'the line is erased when the work is done')
+  const count = out.writes.length
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1d' } })
+  t.equal(out.writes.length, count, 'nothing drawn after')
+})
+
+t.test('unimock check draws a line per scenario while it plays and erases it before the summary', async (t) => {
+  const out = terminal()
+  const printed: string[] = []
+  const status = await checkScenarios(['happy-path'], parseConfig({ clock: 'virtual', logLevel: 'silent' }), (line) => {
+    printed.push(line)
+    t.equal(out.writes.at(-1), CLEAR, `the line is erased before "${line}"`)
+  }, out)
+  t.equal(status, 0)
+  t.ok(out.writes.some((w) => w.startsWith(`${CLEAR}check happy-path: simulated `)), 'progress was shown')
+  t.match(printed.at(-1), '1 scenario: 1 passed, 0 failed')
+})
