@@ -14,7 +14,18 @@ const ENUM_WEIGHTS: Readonly<Record<string, Readonly<Record<string, number>>>> =
   currency: { USD: 70, EUR: 10, GBP: 8, CAD: 6, AUD: 6 },
   country: { US: 60, GB: 8, CA: 8, DE: 6, FR: 4, NL: 4, IE: 3, AU: 3, SG: 2, IN: 2 },
   base_currency: { USD: 80, EUR: 10, GBP: 10 },
-  transaction_currency: { USD: 70, EUR: 15, GBP: 15 }
+  transaction_currency: { USD: 70, EUR: 15, GBP: 15 },
+  // An American workforce, roughly (filing status and ethnicity as the BLS and IRS publish them): the rare
+  // values are rare, not a fifth of the staff.
+  marital_status: { SINGLE: 45, MARRIED_FILING_JOINTLY: 40, HEAD_OF_HOUSEHOLD: 10, MARRIED_FILING_SEPARATELY: 4, QUALIFYING_WIDOW_OR_WIDOWER_WITH_DEPENDENT_CHILD: 1 },
+  ethnicity: {
+    WHITE: 58, HISPANIC_OR_LATINO: 17, BLACK_OR_AFRICAN_AMERICAN: 12, ASIAN_OR_INDIAN_SUBCONTINENT: 7, TWO_OR_MORE_RACES: 2,
+    PREFER_NOT_TO_DISCLOSE: 2, AMERICAN_INDIAN_OR_ALASKA_NATIVE: 1, NATIVE_HAWAIIAN_OR_OTHER_PACIFIC_ISLANDER: 1
+  },
+  employment_type: { FULL_TIME: 82, PART_TIME: 9, CONTRACTOR: 5, INTERN: 3, FREELANCE: 1 },
+  flsa_status: { EXEMPT: 45, NONEXEMPT: 40, SALARIED_NONEXEMPT: 14, OWNER: 1 },
+  pay_period: { YEAR: 55, HOUR: 35, MONTH: 4, EVERY_TWO_WEEKS: 2, SEMIMONTHLY: 1, WEEK: 1, DAY: 1, QUARTER: 1, EVERY_SIX_MONTHS: 0 },
+  pay_frequency: { BIWEEKLY: 45, SEMIMONTHLY: 20, MONTHLY: 15, WEEKLY: 15, QUARTERLY: 1, SEMIANNUALLY: 1, ANNUALLY: 1, 'THIRTEEN-MONTHLY': 1, PRO_RATA: 1 }
 }
 
 /** Picks one of the values by the weights of the field named (uniformly if it has none). */

@@ -18,13 +18,21 @@ const PAIRS = FIRST.length * LAST_NAMES.length
 // Any step coprime with PAIRS walks every pair once: within a data set no two people share a name until
 // all pairs are used, so email addresses stay unique without looking anything up.
 const STEP = 7919
+// The pair of position p is (p mod first names, p mod last names): with the two list lengths coprime this
+// is a bijection (Chinese remainder theorem), and consecutive people get unrelated surnames. The pair
+// (p mod F, p div F) put runs of about ten people under one surname.
+if (gcd(FIRST.length, LAST_NAMES.length) !== 1) throw new Error('the first and last name lists must have coprime lengths')
+
+function gcd (a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b)
+}
 
 export function personAt (index: number, offset: number): Person {
   const p = (index * STEP + offset) % PAIRS
   const fi = p % FIRST.length
   return {
     first: FIRST[fi]!,
-    last: LAST_NAMES[Math.floor(p / FIRST.length)]!,
+    last: LAST_NAMES[p % LAST_NAMES.length]!,
     gender: fi < FEMALE_FIRST.length ? 'FEMALE' : 'MALE',
     round: Math.floor(index / PAIRS)
   }
