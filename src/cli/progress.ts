@@ -13,7 +13,8 @@ const CLEAR = '\r\x1b[K'
 
 /**
  * One line on the terminal, rewritten in place, while the CLI does long work (scenarios played at start or
- * by `unimock check`, whose virtual time runs as fast as the machine can): the simulated instant reached,
+ * by `unimock check`, whose virtual time runs as fast as the machine can; a large account's data being
+ * built while the server runs): the simulated instant reached,
  * the initial and FULL syncs building accounts' data pass by pass, the runs finished and the webhook
  * attempts. It follows the unified service's events; redraws are throttled by simulated time and by count
  * (a simulated day of many accounts is hundreds of thousands of runs), and the line is erased when done.
@@ -21,6 +22,7 @@ const CLEAR = '\r\x1b[K'
 export class Progress {
   readonly #out: ProgressOut
   readonly #label: string
+  readonly #whileBuilding: boolean
   readonly #building = new Map<string, { done: number, passes: number }>()
   #finished = 0
   #attempts = 0
@@ -29,9 +31,14 @@ export class Progress {
   #sinceDraw = 0
   #drawn = false
 
-  constructor (out: ProgressOut, label: string) {
+  /**
+   * `whileBuilding`: drawn only while some account's data is being built (an initial or FULL sync under
+   * way) and erased when none is, for a server that is otherwise quiet on its terminal.
+   */
+  constructor (out: ProgressOut, label: string, options: { whileBuilding?: boolean } = {}) {
     this.#out = out
     this.#label = label
+    this.#whileBuilding = options.whileBuilding === true
   }
 
   /** Follows `app` until the returned function is called, which erases the line. */
@@ -76,6 +83,11 @@ export class Progress {
   #tick (at: number, always: boolean): void {
     this.#now = Math.max(this.#now, at)
     this.#sinceDraw++
+    if (this.#whileBuilding && this.#building.size === 0) {
+      if (this.#drawn) this.#out.write(CLEAR)
+      this.#drawn = false
+      return
+    }
     if (!always && this.#now - this.#drawnAt < SIMULATED_STEP_MS && this.#sinceDraw < EVENTS_PER_REDRAW) return
     this.#drawnAt = this.#now
     this.#sinceDraw = 0

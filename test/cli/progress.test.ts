@@ -49,3 +49,18 @@ t.test('unimock check draws a line per scenario while it plays and erases it bef
   t.ok(out.writes.some((w) => w.startsWith(`${CLEAR}check happy-path: simulated `)), 'progress was shown')
   t.match(printed.at(-1), '1 scenario: 1 passed, 0 failed')
 })
+
+t.test('while serving, the line shows only while some account\'s data is being built', async (t) => {
+  const { app } = await makeApp(t, { rateLimit: 'off', initialSyncDuration: '10m', syncPasses: 4, syncInterval: '1h' })
+  const out = terminal()
+  const done = new Progress(out, 'unimock', { whileBuilding: true }).watch(app)
+  t.teardown(done)
+  await new Client(app, 'test_serving').link('hris', 'org-1')
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '5m' } })
+  t.match(out.shown(), /^unimock: simulated .* · building \d+ models/, 'shown while the initial sync builds the account')
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '10m' } })
+  t.equal(out.shown(), '', 'erased once the account is built')
+  const count = out.writes.length
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '3h' } })
+  t.ok(out.writes.slice(count).every((w) => w === CLEAR), 'the periodic syncs after it draw nothing')
+})
