@@ -91,22 +91,7 @@ export type GetLinkedAccountsResult = {
 }
 
 /** What POST /_unimock/linked-accounts/{id}/relink-needed answers. */
-export type PostLinkedAccountsByIdRelinkNeededResult = {
-  id: string
-  category: string
-  end_user_origin_id: string
-  end_user_organization_name: string | null
-  end_user_email_address: string | null
-  /** COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE */
-  status: string
-  integration: string | null
-  integration_slug: string | null
-  account_type: string
-  account_token: string | null
-  webhook_listener_url: string
-  created_at: string
-  completed_at: string | null
-}
+export type PostLinkedAccountsByIdRelinkNeededResult = PostLinkedAccountsResult
 
 /** The body of POST /_unimock/link-tokens/{link_token}/complete. */
 export type PostLinkTokensByLinkTokenCompleteBody = {
@@ -226,22 +211,7 @@ export type PutLinkedAccountsByIdNextSyncBody = {
 }
 
 /** What PUT /_unimock/linked-accounts/{id}/next-sync answers. */
-export type PutLinkedAccountsByIdNextSyncResult = {
-  linked_account_id: string
-  paused: boolean
-  sync_status: Array<{
-    /** e.g. Employee */
-    model_name: string
-    /** {category}.{ModelName}, e.g. hris.Employee */
-    model_id: string
-    last_sync_start: string | null
-    next_sync_start: string | null
-    last_sync_result: ("DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED") | null
-    last_sync_finished: string | null
-    status: "SYNCING" | "DONE" | "FAILED" | "DISABLED" | "PAUSED" | "PARTIALLY_SYNCED"
-    is_initial_sync: boolean
-  }>
-}
+export type PutLinkedAccountsByIdNextSyncResult = GetLinkedAccountsByIdSyncResult
 
 /** The body of POST /_unimock/linked-accounts/{id}/sync-now. */
 export type PostLinkedAccountsByIdSyncNowBody = {
@@ -249,58 +219,13 @@ export type PostLinkedAccountsByIdSyncNowBody = {
 } | null
 
 /** What POST /_unimock/linked-accounts/{id}/sync-now answers. */
-export type PostLinkedAccountsByIdSyncNowResult = {
-  linked_account_id: string
-  paused: boolean
-  sync_status: Array<{
-    /** e.g. Employee */
-    model_name: string
-    /** {category}.{ModelName}, e.g. hris.Employee */
-    model_id: string
-    last_sync_start: string | null
-    next_sync_start: string | null
-    last_sync_result: ("DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED") | null
-    last_sync_finished: string | null
-    status: "SYNCING" | "DONE" | "FAILED" | "DISABLED" | "PAUSED" | "PARTIALLY_SYNCED"
-    is_initial_sync: boolean
-  }>
-}
+export type PostLinkedAccountsByIdSyncNowResult = GetLinkedAccountsByIdSyncResult
 
 /** What POST /_unimock/linked-accounts/{id}/pause answers. */
-export type PostLinkedAccountsByIdPauseResult = {
-  linked_account_id: string
-  paused: boolean
-  sync_status: Array<{
-    /** e.g. Employee */
-    model_name: string
-    /** {category}.{ModelName}, e.g. hris.Employee */
-    model_id: string
-    last_sync_start: string | null
-    next_sync_start: string | null
-    last_sync_result: ("DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED") | null
-    last_sync_finished: string | null
-    status: "SYNCING" | "DONE" | "FAILED" | "DISABLED" | "PAUSED" | "PARTIALLY_SYNCED"
-    is_initial_sync: boolean
-  }>
-}
+export type PostLinkedAccountsByIdPauseResult = GetLinkedAccountsByIdSyncResult
 
 /** What POST /_unimock/linked-accounts/{id}/resume answers. */
-export type PostLinkedAccountsByIdResumeResult = {
-  linked_account_id: string
-  paused: boolean
-  sync_status: Array<{
-    /** e.g. Employee */
-    model_name: string
-    /** {category}.{ModelName}, e.g. hris.Employee */
-    model_id: string
-    last_sync_start: string | null
-    next_sync_start: string | null
-    last_sync_result: ("DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED") | null
-    last_sync_finished: string | null
-    status: "SYNCING" | "DONE" | "FAILED" | "DISABLED" | "PAUSED" | "PARTIALLY_SYNCED"
-    is_initial_sync: boolean
-  }>
-}
+export type PostLinkedAccountsByIdResumeResult = GetLinkedAccountsByIdSyncResult
 
 /** The body of PUT /_unimock/linked-accounts/{id}/models/{model_id}. */
 export type PutLinkedAccountsByIdModelsByModelIdBody = {
@@ -308,22 +233,7 @@ export type PutLinkedAccountsByIdModelsByModelIdBody = {
 }
 
 /** What PUT /_unimock/linked-accounts/{id}/models/{model_id} answers. */
-export type PutLinkedAccountsByIdModelsByModelIdResult = {
-  linked_account_id: string
-  paused: boolean
-  sync_status: Array<{
-    /** e.g. Employee */
-    model_name: string
-    /** {category}.{ModelName}, e.g. hris.Employee */
-    model_id: string
-    last_sync_start: string | null
-    next_sync_start: string | null
-    last_sync_result: ("DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED") | null
-    last_sync_finished: string | null
-    status: "SYNCING" | "DONE" | "FAILED" | "DISABLED" | "PAUSED" | "PARTIALLY_SYNCED"
-    is_initial_sync: boolean
-  }>
-}
+export type PutLinkedAccountsByIdModelsByModelIdResult = GetLinkedAccountsByIdSyncResult
 
 /** What GET /_unimock/sync-interval answers. */
 export type GetSyncIntervalResult = {
@@ -338,10 +248,7 @@ export type PutSyncIntervalBody = {
 }
 
 /** What PUT /_unimock/sync-interval answers. */
-export type PutSyncIntervalResult = {
-  interval_ms: number
-  interval: string
-}
+export type PutSyncIntervalResult = GetSyncIntervalResult
 
 /** The body of POST /_unimock/webhooks/targets. */
 export type PostWebhooksTargetsBody = {
@@ -391,9 +298,7 @@ export type DeleteWebhooksTargetsResult = {
 }
 
 /** What DELETE /_unimock/webhooks/targets/{id} answers. */
-export type DeleteWebhooksTargetsByIdResult = {
-  deleted: number
-}
+export type DeleteWebhooksTargetsByIdResult = DeleteWebhooksTargetsResult
 
 /** What GET /_unimock/webhooks/signature-key answers. */
 export type GetWebhooksSignatureKeyResult = {
@@ -475,32 +380,7 @@ export type GetWebhooksDeliveriesByIdResult = {
 }
 
 /** What POST /_unimock/webhooks/deliveries/{id}/redeliver answers. */
-export type PostWebhooksDeliveriesByIdRedeliverResult = {
-  id: string
-  /** journal order; pass as after= for the next page */
-  seq: number
-  event: string
-  linked_account_id: string
-  target_id: string
-  url: string
-  state: "pending" | "delivered" | "failed" | "dropped"
-  created_at: string
-  next_attempt_at: string | null
-  /** the JSON body sent */
-  payload: unknown
-  /** the exact bytes sent and signed */
-  body: string
-  signature: string
-  attempts: Array<{
-    at: string
-    status_code: number | null
-    error: string | null
-    duration_ms: number
-  }>
-  faults: Array<string>
-  duplicate_of: string | null
-  redelivery_of: string | null
-}
+export type PostWebhooksDeliveriesByIdRedeliverResult = GetWebhooksDeliveriesByIdResult
 
 /** The body of POST /_unimock/webhooks/faults. */
 export type PostWebhooksFaultsBody = {
@@ -527,43 +407,13 @@ export type PostWebhooksFaultsResult = {
 }
 
 /** What GET /_unimock/webhooks/faults answers. */
-export type GetWebhooksFaultsResult = {
-  results: Array<{
-    /** DELETE /_unimock/webhooks/faults/{id} removes this fault alone */
-    id: number
-    kind: string
-    remaining: number | null
-    fraction: number | null
-    delay_ms: number | null
-    created_at: string
-  }>
-}
+export type GetWebhooksFaultsResult = PostWebhooksFaultsResult
 
 /** What DELETE /_unimock/webhooks/faults answers. */
-export type DeleteWebhooksFaultsResult = {
-  results: Array<{
-    /** DELETE /_unimock/webhooks/faults/{id} removes this fault alone */
-    id: number
-    kind: string
-    remaining: number | null
-    fraction: number | null
-    delay_ms: number | null
-    created_at: string
-  }>
-}
+export type DeleteWebhooksFaultsResult = PostWebhooksFaultsResult
 
 /** What DELETE /_unimock/webhooks/faults/{id} answers. */
-export type DeleteWebhooksFaultsByIdResult = {
-  results: Array<{
-    /** DELETE /_unimock/webhooks/faults/{id} removes this fault alone */
-    id: number
-    kind: string
-    remaining: number | null
-    fraction: number | null
-    delay_ms: number | null
-    created_at: string
-  }>
-}
+export type DeleteWebhooksFaultsByIdResult = PostWebhooksFaultsResult
 
 /** The body of POST /_unimock/webhooks/send. */
 export type PostWebhooksSendBody = {
@@ -577,35 +427,7 @@ export type PostWebhooksSendBody = {
 }
 
 /** What POST /_unimock/webhooks/send answers. */
-export type PostWebhooksSendResult = {
-  results: Array<{
-    id: string
-    /** journal order; pass as after= for the next page */
-    seq: number
-    event: string
-    linked_account_id: string
-    target_id: string
-    url: string
-    state: "pending" | "delivered" | "failed" | "dropped"
-    created_at: string
-    next_attempt_at: string | null
-    /** the JSON body sent */
-    payload: unknown
-    /** the exact bytes sent and signed */
-    body: string
-    signature: string
-    attempts: Array<{
-      at: string
-      status_code: number | null
-      error: string | null
-      duration_ms: number
-    }>
-    faults: Array<string>
-    duplicate_of: string | null
-    redelivery_of: string | null
-  }>
-  next_after: number | null
-}
+export type PostWebhooksSendResult = GetWebhooksDeliveriesResult
 
 /** The query of GET /_unimock/requests. */
 export type GetRequestsQuery = {
@@ -789,14 +611,10 @@ export type GetFaultsResult = {
 }
 
 /** What DELETE /_unimock/faults answers. */
-export type DeleteFaultsResult = {
-  deleted: number
-}
+export type DeleteFaultsResult = DeleteWebhooksTargetsResult
 
 /** What DELETE /_unimock/faults/{id} answers. */
-export type DeleteFaultsByIdResult = {
-  deleted: number
-}
+export type DeleteFaultsByIdResult = DeleteWebhooksTargetsResult
 
 /** What GET /_unimock/report answers. */
 export type GetReportResult = {
@@ -945,18 +763,7 @@ export type PostScenariosCheckResult = {
 }
 
 /** The body of POST /_unimock/scenarios/run. */
-export type PostScenariosRunBody = {
-  /** a file of the scenarios folder, e.g. happy-path or happy-path.yaml */
-  file?: string
-  /** the scenario itself, as the file would hold it */
-  scenario?: unknown
-  /** the scenario as YAML or JSON text (what --scenario sends) */
-  text?: string
-  /** with scenario or text: the name error messages use (default "inline") */
-  source?: string
-  /** virtual clock: play the run to its end before answering (default true); false leaves the clock to you */
-  drive?: boolean
-}
+export type PostScenariosRunBody = PostScenariosCheckBody
 
 /** What POST /_unimock/scenarios/run answers. */
 export type PostScenariosRunResult = {
@@ -1002,47 +809,7 @@ export type PostScenariosRunResult = {
 }
 
 /** What GET /_unimock/scenarios/{run} answers. */
-export type GetScenariosByRunResult = {
-  id: string
-  name: string
-  description: string
-  /** the file, or "inline" */
-  source: string
-  state: "running" | "passed" | "failed" | "error"
-  started_at: string
-  ends_at: string
-  finished_at: string | null
-  progress: {
-    steps: number
-    ran: number
-    failed: number
-  }
-  accounts: Array<{
-    ref: string
-    id: string
-    account_token: string | null
-  }>
-  steps: Array<{
-    /** 1-based; 0 is the settings applied at the start */
-    step: number
-    at: string
-    due_at: string
-    action: string | null
-    note: string | null
-    state: "pending" | "done" | "failed" | "error" | "skipped"
-    ran_at: string | null
-    detail: string | null
-    checks: Array<{
-      check: string
-      ok: boolean
-      expected: string
-      actual: string
-    }>
-    responses: {
-      [key: string]: number
-    } | null
-  }>
-}
+export type GetScenariosByRunResult = PostScenariosRunResult
 
 export interface ControlClientOptions {
   /** Where unimock listens, e.g. http://127.0.0.1:4010 (startUnimock's url). */

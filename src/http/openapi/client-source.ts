@@ -130,12 +130,18 @@ function operations (doc: Json, refs: Set<string>): Operation[] {
 }
 
 /** The operation's named types (`GetClockResult`, `PostClockAdvanceBody`, `GetRequestsQuery`) and its method. */
-function operationSource (op: Operation, refs: Set<string>): { types: string[], method: string } {
+/**
+ * `seen` maps each multi-line type already written to its name: an operation answering the same shape as an
+ * earlier one (a fault, a target, a run) gets an alias of it rather than a second copy.
+ */
+function operationSource (op: Operation, refs: Set<string>, seen: Map<string, string>): { types: string[], method: string } {
   const base = op.name[0]!.toUpperCase() + op.name.slice(1)
   const types: string[] = []
   const named = (suffix: string, type: string): string => {
     const what = suffix === 'Result' ? `What ${op.method} ${op.path} answers` : `The ${suffix.toLowerCase()} of ${op.method} ${op.path}`
-    types.push(`/** ${what}. */\nexport type ${base}${suffix} = ${type}`)
+    const same = type.includes('\n') ? seen.get(type) : undefined
+    if (same === undefined && type.includes('\n')) seen.set(type, `${base}${suffix}`)
+    types.push(`/** ${what}. */\nexport type ${base}${suffix} = ${same ?? type}`)
     return `${base}${suffix}`
   }
   const args: string[] = []
@@ -156,7 +162,8 @@ function operationSource (op: Operation, refs: Set<string>): { types: string[], 
 export function controlClientSource (doc: Json): string {
   const refs = new Set<string>()
   const ops = operations(doc, refs)
-  const sources = ops.map((op) => operationSource(op, refs))
+  const seen = new Map<string, string>()
+  const sources = ops.map((op) => operationSource(op, refs, seen))
   const methods = sources.map((s) => s.method)
   // Component schemas, with the ones they name in turn.
   const schemas = ((doc.components as Json | undefined)?.schemas ?? {}) as Json
