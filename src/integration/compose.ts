@@ -57,6 +57,11 @@ import { WebhookStreams } from './webhooks/streams.js'
 import { WebhookTargets } from './webhooks/targets.js'
 import { WebhookRepository } from './webhooks/webhook-repository.js'
 import { widgetRoutes } from './widget/routes.js'
+import { DataSchemas } from './data/schemas.js'
+import { writeRoutes } from './writes/routes.js'
+import { WriteSchemas } from './writes/schemas.js'
+import { loadWriteCatalogue } from './writes/write-catalogue.js'
+import { WriteService } from './writes/write-service.js'
 
 /** What the unified service offers the layers above it (app, admin, a UI plugin) and tests. */
 export interface UnifiedService {
@@ -130,6 +135,19 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     account: syncAccount,
     needsRelink: (id) => accounts.statusOf(id) === 'RELINK_NEEDED',
     observed: (tenantId) => targets.wantsSyncEvents(tenantId)
+  })
+  // Writes go into the same simulated third-party data the sync runs read (DataService): a created record is a
+  // record of the third party, seen by reads, later syncs and passthrough alike. Until H's scopes port lands,
+  // the link token's common_models decide which models may be written.
+  const writeCatalogue = loadWriteCatalogue()
+  const writes = new WriteService({
+    data,
+    catalogue,
+    writes: writeCatalogue,
+    clock,
+    events,
+    scopes: { modelEnabled: (accountId, modelId) => !syncRepo.disabledModels(accountId).includes(modelId) },
+    uuid: () => ids.uuid()
   })
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
@@ -221,6 +239,20 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
   void app.register(dataRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(writeRoutes, {
+      writes,
+      operations: writeCatalogue.operations,
+      schemas: new WriteSchemas(writeCatalogue),
+      dataSchemas: new DataSchemas(catalogue),
+      authenticate: auth.account,
+      account: (request) => {
+        const a = requestAccount(request).account
+        return { id: a.id, tenantId: a.tenantId, category: a.category, integrationName: a.integrationName, status: a.status }
+      }
+    })
+  })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

@@ -115,7 +115,7 @@ t.test('shared components: each model schema, uniform parameter and error respon
     for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`)
   }
   walk(doc, '')
-  t.same(holders.sort(), ['/components/schemas/accounting.Employee', '/components/schemas/accounting.Employee.inline', '/components/schemas/hris.Employee', '/components/schemas/hris.Employee.inline'],
+  t.same(holders.sort(), ['/components/schemas/accounting.Employee', '/components/schemas/accounting.Employee.inline', '/components/schemas/hris.Employee', '/components/schemas/hris.Employee.inline', '/components/schemas/unified.hris.EmployeeRequest'],
     'an Employee\'s fields are written in its components only (as a record and inlined), never inside an operation')
 })
 

@@ -17,6 +17,8 @@ export type JournalKind =
   | 'link-token' | 'account-token' | 'exchange'
   | 'account-details' | 'delete-account' | 'linked-accounts'
   | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
+  /** Writes (create, partial update, action, ignore, bulk), /meta and async tasks: writes/routes.ts. */
+  | 'write' | 'meta' | 'bulk' | 'async-task'
 
 /** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
 export type JournalSurface = 'api' | 'widget'

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { type TSchema, Type } from '@sinclair/typebox'
+import { DataSchemas } from '../data/schemas.js'
+import { journaled } from '../http/journal-recorder.js'
+import { AUTH_ERRORS, Detail } from '../http/schemas.js'
+import { Envelope, FailedWrite, WriteQuery, WriteSchemas } from './schemas.js'
+import type { WriteOperation } from './write-catalogue.js'
+import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
+
+export interface WriteRouteOptions {
+  readonly writes: WriteService
+  readonly operations: readonly WriteOperation[]
+  readonly schemas: WriteSchemas
+  readonly dataSchemas: DataSchemas
+  /** `auth.account`: resolves the tenant and the linked account, or answers 401/403 (relink needed). */
+  readonly authenticate: (request: FastifyRequest) => Promise<void>
+  readonly account: (request: FastifyRequest) => WriteAccount
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** `/api/crm/v1/contacts/{id}` → `/api/crm/v1/contacts/:id`. */
+export const fastifyPath = (key: string): string => key.split(' ')[1]!.replace(/\{([^}]+)\}/g, ':$1')
+
+/**
+ * The write endpoints of every writable model, generated from fixtures/unified-writes.json: create, partial
+ * update, the actions and ignore. Bodies are documented by the request definitions and validated by the write
+ * pipeline, which answers in the real service's envelope (`{model, warnings, errors}`), so a body schema
+ * failure does not stop the request here; query and params failures do.
+ */
+export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o) => {
+  const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
+  for (const op of o.operations) {
+    if (op.family !== 'writes' || !kinds.has(op.kind)) continue
+    const model = o.writes.model(op)
+    const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
+    const path = fastifyPath(op.key)
+    const idParam = /\{([^}]+)\}/.exec(specPath)?.[1]
+    const params = idParam === undefined ? undefined : Type.Object({ [idParam]: Type.String({ description: 'the record id (a UUID)' }) })
+    const success: TSchema = op.kind === 'ignore'
+      ? Type.Null({ description: 'no body' })
+      : Envelope(o.dataSchemas.record(model), `unified.${op.category}.${op.response}`)
+    app.route({
+      method,
+      url: path,
+      onRequest: o.authenticate,
+      attachValidation: true,
+      config: journaled('write', { model: model.id }),
+      schema: {
+        tags: [`unified: ${op.category}`],
+        summary: summaryOf(op, model.name),
+        ...(params === undefined ? {} : { params }),
+        ...(op.kind === 'ignore' ? {} : { querystring: WriteQuery }),
+        ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
+        response: { [op.status]: success, 400: Type.Union([FailedWrite, Detail]), ...AUTH_ERRORS, 404: Detail }
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const failed = request.validationError
+        if (failed !== undefined && failed.validationContext !== 'body') throw failed
+        const account = o.account(request)
+        const id = idParam === undefined ? '' : (request.params as Record<string, string>)[idParam]!
+        const query = (request.query ?? {}) as Query
+        let answer: WriteAnswer
+        switch (op.kind) {
+          case 'create': answer = o.writes.create(account, op, request.body, query); break
+          case 'partial_update': answer = o.writes.update(account, op, id, request.body, query); break
+          case 'action': answer = o.writes.act(account, op, id, request.body, query); break
+          default: answer = o.writes.ignore(account, op, id, request.body)
+        }
+        reply.code(answer.status)
+        if (answer.body === undefined) return reply.send()
+        return reply.type(JSON_TYPE).send(JSON.stringify(answer.body))
+      }
+    })
+  }
+}
+
+function summaryOf (op: WriteOperation, model: string): string {
+  switch (op.kind) {
+    case 'create': return `Create a ${model} in the linked account's third-party system`
+    case 'partial_update': return `Update some fields of a ${model}`
+    case 'ignore': return `Ignore a ${model}: it leaves reads and later syncs`
+    default: return `${op.key.split('/').pop() ?? 'act on'} a ${model}`
+  }
+}
