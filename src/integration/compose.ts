@@ -58,6 +58,7 @@ import { WebhookTargets } from './webhooks/targets.js'
 import { WebhookRepository } from './webhooks/webhook-repository.js'
 import { widgetRoutes } from './widget/routes.js'
 import { DataSchemas } from './data/schemas.js'
+import { MetaBuilder } from './writes/meta.js'
 import { writeRoutes } from './writes/routes.js'
 import { WriteSchemas } from './writes/schemas.js'
 import { loadWriteCatalogue } from './writes/write-catalogue.js'
@@ -246,6 +247,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       operations: writeCatalogue.operations,
       schemas: new WriteSchemas(writeCatalogue),
       dataSchemas: new DataSchemas(catalogue),
+      meta: new MetaBuilder(writeCatalogue),
       authenticate: auth.account,
       account: (request) => {
         const a = requestAccount(request).account

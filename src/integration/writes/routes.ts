@@ -3,7 +3,8 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { DataSchemas } from '../data/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
-import { Envelope, FailedWrite, WriteQuery, WriteSchemas } from './schemas.js'
+import type { MetaBuilder } from './meta.js'
+import { Envelope, FailedWrite, MetaResponse, WriteQuery, WriteSchemas } from './schemas.js'
 import type { WriteOperation } from './write-catalogue.js'
 import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
 
@@ -15,6 +16,7 @@ export interface WriteRouteOptions {
   /** `auth.account`: resolves the tenant and the linked account, or answers 401/403 (relink needed). */
   readonly authenticate: (request: FastifyRequest) => Promise<void>
   readonly account: (request: FastifyRequest) => WriteAccount
+  readonly meta: MetaBuilder
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -31,6 +33,7 @@ export const fastifyPath = (key: string): string => key.split(' ')[1]!.replace(/
 export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o) => {
   const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
   for (const op of o.operations) {
+    if (op.family === 'meta') registerMeta(app, o, op)
     if (op.family !== 'writes' || !kinds.has(op.kind)) continue
     const model = o.writes.model(op)
     const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
@@ -73,6 +76,35 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
       }
     })
   }
+}
+
+/** GET .../meta/post (conditional choices as query parameters) and .../meta/patch/{id} (404 for an unknown id). */
+function registerMeta (app: Parameters<FastifyPluginAsync<WriteRouteOptions>>[0], o: WriteRouteOptions, op: WriteOperation): void {
+  const write = o.meta.writeOf(op)
+  const model = write === undefined ? undefined : o.writes.model(write)
+  const query = Type.Object(Object.fromEntries(op.query.map((q) => [q, Type.Optional(Type.String({ description: 'a choice the schema depends on' }))])))
+  const patch = op.kind === 'meta_patch'
+  app.route({
+    method: 'GET',
+    url: fastifyPath(op.key),
+    onRequest: o.authenticate,
+    config: journaled('meta', model === undefined ? {} : { model: model.id }),
+    schema: {
+      tags: [`unified: ${op.category}`],
+      summary: `The request schema of a ${patch ? 'partial update' : 'create'} of ${op.model ?? 'a record'} for the account's integration`,
+      ...(patch ? { params: Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) }) } : {}),
+      querystring: query,
+      response: { 200: MetaResponse, 400: Detail, ...AUTH_ERRORS, 404: Detail }
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = o.account(request)
+      if (patch && model !== undefined) {
+        const id = (request.params as { id: string }).id
+        if (!o.writes.exists(account, model, id)) return reply.code(404).send({ detail: `No ${model.name} with id ${id} in this linked account.` })
+      }
+      return reply.type(JSON_TYPE).send(JSON.stringify(o.meta.build(account, op)))
+    }
+  })
 }
 
 function summaryOf (op: WriteOperation, model: string): string {

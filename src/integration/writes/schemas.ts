@@ -41,6 +41,15 @@ export const FailedWrite = Type.Object({
   logs: Type.Optional(Type.Array(DebugLog))
 }, { title: 'unified.FailedWrite', description: 'errors: nothing was written (status 400)' })
 
+export const MetaResponse = Type.Object({
+  request_schema: Type.Object({}, { additionalProperties: true, description: 'a JSON Schema of the whole request body' }),
+  status: Type.Object({ linked_account_status: Type.String(), can_make_request: Type.Boolean() }),
+  has_conditional_params: Type.Boolean(),
+  has_required_linked_account_params: Type.Boolean(),
+  remote_field_classes: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  remote_fields: Type.Optional(Type.Array(Type.String(), { description: 'accounting: ids of remote fields to fill in' }))
+}, { title: 'unified.MetaResponse' })
+
 export class WriteSchemas {
   readonly #writes: WriteCatalogue
   readonly #built = new Map<string, TSchema>()

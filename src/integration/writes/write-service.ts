@@ -74,6 +74,11 @@ export class WriteService {
     return model
   }
 
+  /** Whether a live record of the model is behind the id in the account. */
+  exists (account: WriteAccount, model: ModelDef, id: string): boolean {
+    return this.#d.data.record(account.id, model, id)?.live === true
+  }
+
   /**
    * Validates a write's body without writing: the envelope's own fields (remote_user_id), then `model` (or,
    * for an action, the body itself), then relations. `values` are in the read model's terms.
