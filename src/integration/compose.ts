@@ -58,7 +58,9 @@ import { WebhookTargets } from './webhooks/targets.js'
 import { WebhookRepository } from './webhooks/webhook-repository.js'
 import { widgetRoutes } from './widget/routes.js'
 import { DataSchemas } from './data/schemas.js'
+import { writeControlRoutes } from './writes/control-routes.js'
 import { MetaBuilder } from './writes/meta.js'
+import { WritePresets } from './writes/presets.js'
 import { writeRoutes } from './writes/routes.js'
 import { WriteSchemas } from './writes/schemas.js'
 import { loadWriteCatalogue } from './writes/write-catalogue.js'
@@ -141,7 +143,10 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   // record of the third party, seen by reads, later syncs and passthrough alike. Until H's scopes port lands,
   // the link token's common_models decide which models may be written.
   const writeCatalogue = loadWriteCatalogue()
+  const writePresets = new WritePresets(db)
   const writes = new WriteService({
+    presets: writePresets,
+    transaction: (fn) => db.transaction(fn)(),
     data,
     catalogue,
     writes: writeCatalogue,
@@ -160,7 +165,16 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     db, clock, scheduler, repo: webhookRepo, streams, http: context.dispatcher, timeoutMs: durationMs(config.webhookTimeout), policy: DEFAULT_RETRY_POLICY, log
   })
   const fanOut = new FanOut({ db, repo: webhookRepo, streams, targets, keys, faults: deliveryFaults, dispatcher, origin: () => serverOrigin(app, config) })
-  const eventWebhooks = new EventWebhooks({ fanOut, targets, account: (id) => accounts.get(id), syncStates: (id) => sync.states(id) })
+  const eventWebhooks = new EventWebhooks({
+    fanOut,
+    targets,
+    account: (id) => accounts.get(id),
+    syncStates: (id) => sync.states(id),
+    record: (accountId, modelId, recordId) => {
+      const model = catalogue.byId(modelId)
+      return model === undefined ? undefined : data.record(accountId, model, recordId)?.record
+    }
+  })
 
   const faults = new FaultService({
     clock,
@@ -195,6 +209,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
+  events.on('record:written', (e) => { eventWebhooks.recordWritten(e) })
 
   // POST /_unimock/reset, after the app has rewound the clock, reset the random stream and dropped every
   // job. Accounts go last among the tables (the others' rows reference them); the id streams are drawn
@@ -218,6 +233,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     targets.forget()
     streams.renew()
     faults.reset()
+    writePresets.clear()
     scenarioGeneration = 0
     runner.reset()
   })
@@ -248,6 +264,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       schemas: new WriteSchemas(writeCatalogue),
       dataSchemas: new DataSchemas(catalogue),
       meta: new MetaBuilder(writeCatalogue),
+      sleep: (ms) => clock.sleep(ms),
       authenticate: auth.account,
       account: (request) => {
         const a = requestAccount(request).account
@@ -255,6 +272,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       }
     })
   })
+  void app.register(writeControlRoutes, { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

@@ -14,6 +14,18 @@ export interface EventWebhookDeps {
   readonly account: (id: string) => LinkedAccount
   /** Every model's sync state now, for LinkedAccount.sync_completed. */
   readonly syncStates: (accountId: string) => SyncState[]
+  /** A record as reads show it now (a record event's data). */
+  readonly record: (accountId: string, modelId: string, recordId: string) => Record<string, unknown> | undefined
+}
+
+/** A record written through the API (writes' 'record:written', in the shape the webhooks need). */
+export interface WrittenRecord {
+  readonly tenantId: number
+  readonly accountId: string
+  readonly modelId: string
+  readonly recordId: string
+  readonly change: 'added' | 'changed' | 'removed'
+  readonly at: number
 }
 
 /**
@@ -35,6 +47,16 @@ export class EventWebhooks {
   /** The account row is deleted right after: its snapshot goes into the payload now. */
   accountDeleted (e: AccountDeleted): void {
     this.#d.fanOut.emit(e.account, 'LinkedAccount.deleted', deletedData(e.account), e.at, e.eventId)
+  }
+
+  /** {Model}.added / .changed / .removed, with the record as reads show it. */
+  recordWritten (e: WrittenRecord): void {
+    if (this.#d.targets.all(e.tenantId).length === 0) return
+    const account = this.#d.account(e.accountId)
+    const record = this.#d.record(e.accountId, e.modelId, e.recordId)
+    if (record === undefined) return
+    const modelName = e.modelId.slice(e.modelId.indexOf('.') + 1)
+    this.#d.fanOut.emit(account, `${webhookModelName(account.category, modelName)}.${e.change}`, record, e.at)
   }
 
   modelSyncFinished (e: ModelSyncFinished): void {

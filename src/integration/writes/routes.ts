@@ -17,6 +17,7 @@ export interface WriteRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>
   readonly account: (request: FastifyRequest) => WriteAccount
   readonly meta: MetaBuilder
+  readonly sleep: (ms: number) => Promise<void>
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -70,6 +71,8 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
           case 'action': answer = o.writes.act(account, op, id, request.body, query); break
           default: answer = o.writes.ignore(account, op, id, request.body)
         }
+        // A slow third party (a preset): the answer waits on the clock, so a virtual clock decides when it comes.
+        if (answer.delayMs !== undefined && answer.delayMs > 0) await o.sleep(answer.delayMs)
         reply.code(answer.status)
         if (answer.body === undefined) return reply.send()
         return reply.type(JSON_TYPE).send(JSON.stringify(answer.body))

@@ -5,6 +5,7 @@ import type { Catalogue, FieldDef, ModelDef } from '../data/catalogue.js'
 import type { DataService } from '../data/service.js'
 import type { WriteEvents } from './write-events.js'
 import { isObject, problem, type Validated, type WriteProblem, WriteValidator } from './validation.js'
+import type { WritePresets } from './presets.js'
 import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
 
 /**
@@ -40,6 +41,8 @@ export interface WriteAnswer {
   readonly body: Record<string, unknown> | undefined
   /** The record written, when one was. */
   readonly recordId?: string
+  /** A slow preset: how long the answer takes on the clock. */
+  readonly delayMs?: number
 }
 
 export interface WriteServiceDeps {
@@ -51,6 +54,9 @@ export interface WriteServiceDeps {
   readonly scopes: WriteScopes
   /** Ids of debug-mode logs. */
   readonly uuid: () => string
+  readonly presets: WritePresets
+  /** A write, its preset and its event commit together (a throwing listener undoes the write). */
+  readonly transaction: <T>(fn: () => T) => T
 }
 
 const MANY: ReadonlySet<string> = new Set(['string-list', 'enum-list', 'object-list'])
@@ -142,9 +148,10 @@ export class WriteService {
     if (refused !== undefined) return refused
     const v = this.validate(account, op, body)
     if (v.errors.length > 0) return this.#invalid(v, query)
-    const now = this.#d.clock.now()
-    const record = this.#d.data.create(account.id, model, this.#content(model, v.values, true, now), now)
-    return this.#written(account, model, record, 'added', op.status, v.warnings, query, now)
+    return this.#thirdParty(account, model, v, query, (now) => {
+      const record = this.#d.data.create(account.id, model, this.#content(model, v.values, true, now), now)
+      return { record, change: 'added', status: op.status }
+    }) ?? notFound(model, 'new')
   }
 
   /** PATCH .../{segment}/{id}: only the given fields change. */
@@ -155,10 +162,10 @@ export class WriteService {
     if (refused !== undefined) return refused
     const v = this.validate(account, op, body)
     if (v.errors.length > 0) return this.#invalid(v, query)
-    const now = this.#d.clock.now()
-    const record = this.#d.data.update(account.id, model, id, this.#content(model, v.values, false, now), now)
-    if (record === undefined) return notFound(model, id)
-    return this.#written(account, model, record, 'changed', op.status, v.warnings, query, now)
+    return this.#thirdParty(account, model, v, query, (now) => {
+      const record = this.#d.data.update(account.id, model, id, this.#content(model, v.values, false, now), now)
+      return record === undefined ? undefined : { record, change: 'changed', status: op.status }
+    }) ?? notFound(model, id)
   }
 
   /** POST .../{id}/change-stage, .../{id}/application: an action on an existing record. */
@@ -170,10 +177,10 @@ export class WriteService {
     if (refused !== undefined) return refused
     const v = this.validate(account, op, body)
     if (v.errors.length > 0) return this.#invalid(v, query)
-    const now = this.#d.clock.now()
-    const record = this.#d.data.update(account.id, model, id, actionChange(op, current.record, v.values, now), now)
-    if (record === undefined) return notFound(model, id)
-    return this.#written(account, model, record, 'changed', op.status, v.warnings, query, now)
+    return this.#thirdParty(account, model, v, query, (now) => {
+      const record = this.#d.data.update(account.id, model, id, actionChange(op, current.record, v.values, now), now)
+      return record === undefined ? undefined : { record, change: 'changed', status: op.status }
+    }) ?? notFound(model, id)
   }
 
   /** POST .../ignore/{model_id}: 200 without a body; the record leaves reads. */
@@ -187,6 +194,30 @@ export class WriteService {
     if (!this.#d.data.ignore(account.id, model, id, now)) return notFound(model, id)
     this.#d.events.emit('record:written', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, recordId: id, change: 'removed', at: now })
     return { status: 200, body: undefined, recordId: id }
+  }
+
+  /**
+   * The write at the simulated third party, after validation passed: a preset may refuse it (nothing is
+   * written; 'write:failed' is announced), slow it down or add a warning; otherwise the record is written and
+   * announced, all in one transaction.
+   */
+  #thirdParty (
+    account: WriteAccount, model: ModelDef, v: Validated, query: WriteQuery,
+    write: (now: number) => { record: Record<string, unknown>, change: 'added' | 'changed', status: number } | undefined
+  ): WriteAnswer | undefined {
+    return this.#d.transaction(() => {
+      const now = this.#d.clock.now()
+      const preset = this.#d.presets.take(account.tenantId, account.id, model.id)
+      if (preset?.outcome === 'fail') {
+        this.#d.events.emit('write:failed', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, problemType: preset.problemType, message: preset.message, at: now })
+        return this.#invalid({ values: {}, warnings: v.warnings, errors: [problem(null, preset.problemType, 'Third-Party Error', preset.message)] }, query)
+      }
+      const warnings = preset?.outcome === 'warn' ? [...v.warnings, problem(null, preset.problemType, 'Third-Party Warning', preset.message)] : v.warnings
+      const done = write(now)
+      if (done === undefined) return undefined
+      const answer = this.#written(account, model, done.record, done.change, done.status, warnings, query, now)
+      return preset?.outcome === 'slow' ? { ...answer, delayMs: preset.delayMs } : answer
+    })
   }
 
   /** A write the account may not make: the model is switched off by scopes or the link's common_models. */
