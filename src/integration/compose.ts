@@ -58,13 +58,16 @@ import { WebhookTargets } from './webhooks/targets.js'
 import { WebhookRepository } from './webhooks/webhook-repository.js'
 import { widgetRoutes } from './widget/routes.js'
 import { DataSchemas } from './data/schemas.js'
+import { BatchRepository } from './writes/batch-repository.js'
+import { Batches } from './writes/batches.js'
 import { writeControlRoutes } from './writes/control-routes.js'
+import { Idempotency } from './writes/idempotency.js'
 import { MetaBuilder } from './writes/meta.js'
 import { WritePresets } from './writes/presets.js'
 import { writeRoutes } from './writes/routes.js'
 import { WriteSchemas } from './writes/schemas.js'
 import { loadWriteCatalogue } from './writes/write-catalogue.js'
-import { WriteService } from './writes/write-service.js'
+import { type WriteAccount, WriteService } from './writes/write-service.js'
 
 /** What the unified service offers the layers above it (app, admin, a UI plugin) and tests. */
 export interface UnifiedService {
@@ -155,6 +158,13 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     scopes: { modelEnabled: (accountId, modelId) => !syncRepo.disabledModels(accountId).includes(modelId) },
     uuid: () => ids.uuid()
   })
+  const writeAccount = (id: string): WriteAccount | undefined => {
+    const a = accountRepo.byId(id)
+    return a === undefined ? undefined : asWriteAccount(a)
+  }
+  const batchRepo = new BatchRepository(db)
+  const batches = new Batches({ repo: batchRepo, scheduler, clock, writes, catalogue: writeCatalogue, account: writeAccount, uuid: () => ids.uuid() })
+  const idempotency = new Idempotency(batchRepo)
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -234,6 +244,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     streams.renew()
     faults.reset()
     writePresets.clear()
+    batchRepo.clear()
     scenarioGeneration = 0
     runner.reset()
   })
@@ -265,11 +276,11 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       dataSchemas: new DataSchemas(catalogue),
       meta: new MetaBuilder(writeCatalogue),
       sleep: (ms) => clock.sleep(ms),
+      batches,
+      idempotency,
+      now: () => clock.now(),
       authenticate: auth.account,
-      account: (request) => {
-        const a = requestAccount(request).account
-        return { id: a.id, tenantId: a.tenantId, category: a.category, integrationName: a.integrationName, status: a.status }
-      }
+      account: (request) => asWriteAccount(requestAccount(request).account)
     })
   })
   void app.register(writeControlRoutes, { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
@@ -291,6 +302,11 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(scenarioRoutes, { prefix: '/_unimock', auth, runner, library, clock })
 
   return { events, auth, tenants, accounts, link, widgetPort }
+}
+
+/** The linked account as the write pipeline needs it. */
+function asWriteAccount (a: WriteAccount): WriteAccount {
+  return { id: a.id, tenantId: a.tenantId, category: a.category, integrationName: a.integrationName, status: a.status }
 }
 
 /** scheme://host:port of this server once it listens (the configured one before): webhook_listener_url. */

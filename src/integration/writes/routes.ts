@@ -3,6 +3,8 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { DataSchemas } from '../data/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
+import type { Batches } from './batches.js'
+import type { Idempotency } from './idempotency.js'
 import type { MetaBuilder } from './meta.js'
 import { Envelope, FailedWrite, MetaResponse, WriteQuery, WriteSchemas } from './schemas.js'
 import type { WriteOperation } from './write-catalogue.js'
@@ -18,6 +20,42 @@ export interface WriteRouteOptions {
   readonly account: (request: FastifyRequest) => WriteAccount
   readonly meta: MetaBuilder
   readonly sleep: (ms: number) => Promise<void>
+  readonly batches: Batches
+  readonly idempotency: Idempotency
+  readonly now: () => number
+}
+
+const BatchId = Type.Object({ batch_id: Type.String() }, { title: 'unified.AsyncBulkCreateResponse' })
+const BatchObjects = Type.Object({
+  batch_id: Type.String(),
+  status: Type.String({ description: 'ENQUEUED, IN_PROGRESS, PARTIAL_SUCCESS, SUCCESS, FAILED or RATE_LIMITED' }),
+  total_count: Type.Integer(),
+  objects: Type.Array(Type.Object({
+    item_id: Type.String(),
+    status: Type.String({ description: 'PENDING, SUCCESS or FAILURE' }),
+    response: Type.Optional(Type.Object({ merge_common_model_id: Type.Optional(Type.String()), error_message: Type.Optional(Type.String()) }))
+  }))
+}, { title: 'unified.BatchObjectsResponse' })
+const TaskId = Type.Object({ task_id: Type.String() }, { title: 'unified.AsyncTaskReceipt' })
+const AsyncPostTask = Type.Object({
+  status: Type.String({ description: 'QUEUED, IN_PROGRESS, COMPLETED or FAILURE' }),
+  result: Type.Object({ status_code: Type.Optional(Type.Integer()), response: Type.Optional(Type.Object({}, { additionalProperties: true })) })
+}, { title: 'unified.AsyncPostTask' })
+
+/** Sends a write's answer (after a slow preset's delay on the clock). */
+async function send (o: WriteRouteOptions, reply: FastifyReply, answer: WriteAnswer): Promise<FastifyReply> {
+  // A slow third party (a preset): the answer waits on the clock, so a virtual clock decides when it comes.
+  if (answer.delayMs !== undefined && answer.delayMs > 0) await o.sleep(answer.delayMs)
+  reply.code(answer.status)
+  if (answer.body === undefined) return reply.send()
+  return reply.type(JSON_TYPE).send(JSON.stringify(answer.body))
+}
+
+/** A POST with an Idempotency-Key runs once per key and request; without one, every time. */
+function once (o: WriteRouteOptions, request: FastifyRequest, account: WriteAccount, write: () => WriteAnswer): WriteAnswer {
+  const key = request.headers['idempotency-key']
+  if (typeof key !== 'string' || key === '') return write()
+  return o.idempotency.run(account, key, `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`, o.now(), write)
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -35,6 +73,8 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
   const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
   for (const op of o.operations) {
     if (op.family === 'meta') registerMeta(app, o, op)
+    if (op.kind === 'bulk_create' || op.kind === 'bulk_retrieve' || op.family === 'async_tasks') registerDeferred(app, o, op)
+    if (op.kind === 'create' && op.category === 'accounting') registerAsyncCreate(app, o, op)
     if (op.family !== 'writes' || !kinds.has(op.kind)) continue
     const model = o.writes.model(op)
     const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
@@ -64,25 +104,22 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
         const account = o.account(request)
         const id = idParam === undefined ? '' : (request.params as Record<string, string>)[idParam]!
         const query = (request.query ?? {}) as Query
-        let answer: WriteAnswer
-        switch (op.kind) {
-          case 'create': answer = o.writes.create(account, op, request.body, query); break
-          case 'partial_update': answer = o.writes.update(account, op, id, request.body, query); break
-          case 'action': answer = o.writes.act(account, op, id, request.body, query); break
-          default: answer = o.writes.ignore(account, op, id, request.body)
-        }
-        // A slow third party (a preset): the answer waits on the clock, so a virtual clock decides when it comes.
-        if (answer.delayMs !== undefined && answer.delayMs > 0) await o.sleep(answer.delayMs)
-        reply.code(answer.status)
-        if (answer.body === undefined) return reply.send()
-        return reply.type(JSON_TYPE).send(JSON.stringify(answer.body))
+        const answer = once(o, request, account, () => {
+          switch (op.kind) {
+            case 'create': return o.writes.create(account, op, request.body, query)
+            case 'partial_update': return o.writes.update(account, op, id, request.body, query)
+            case 'action': return o.writes.act(account, op, id, request.body, query)
+            default: return o.writes.ignore(account, op, id, request.body)
+          }
+        })
+        return send(o, reply, answer)
       }
     })
   }
 }
 
 /** GET .../meta/post (conditional choices as query parameters) and .../meta/patch/{id} (404 for an unknown id). */
-function registerMeta (app: Parameters<FastifyPluginAsync<WriteRouteOptions>>[0], o: WriteRouteOptions, op: WriteOperation): void {
+function registerMeta (app: App, o: WriteRouteOptions, op: WriteOperation): void {
   const write = o.meta.writeOf(op)
   const model = write === undefined ? undefined : o.writes.model(write)
   const query = Type.Object(Object.fromEntries(op.query.map((q) => [q, Type.Optional(Type.String({ description: 'a choice the schema depends on' }))])))
@@ -106,6 +143,77 @@ function registerMeta (app: Parameters<FastifyPluginAsync<WriteRouteOptions>>[0]
         if (!o.writes.exists(account, model, id)) return reply.code(404).send({ detail: `No ${model.name} with id ${id} in this linked account.` })
       }
       return reply.type(JSON_TYPE).send(JSON.stringify(o.meta.build(account, op)))
+    }
+  })
+}
+
+type App = Parameters<FastifyPluginAsync<WriteRouteOptions>>[0]
+
+/** Bulk create and its polling, and the async-task poll: the deferred writes (batches.ts). */
+function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+  const tags = [`unified: ${op.category}`]
+  const model = op.model === null ? undefined : o.writes.model(op)
+  if (op.kind === 'bulk_create') {
+    app.route({
+      method: 'POST',
+      url: fastifyPath(op.key),
+      onRequest: o.authenticate,
+      attachValidation: true,
+      config: journaled('bulk', model === undefined ? {} : { model: model.id }),
+      schema: {
+        tags,
+        summary: `Create up to 100 ${op.model ?? ''} records in one batch, written on the scheduler`,
+        ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
+        response: { 202: BatchId, 400: Detail, ...AUTH_ERRORS }
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const account = o.account(request)
+        return send(o, reply, once(o, request, account, () => o.batches.bulk(account, op, request.body)))
+      }
+    })
+    return
+  }
+  const param = op.kind === 'bulk_retrieve' ? 'batch_id' : 'id'
+  app.route({
+    method: 'GET',
+    url: fastifyPath(op.key),
+    onRequest: o.authenticate,
+    config: journaled(op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task', model === undefined ? {} : { model: model.id }),
+    schema: {
+      tags,
+      summary: op.kind === 'bulk_retrieve' ? 'The status of a bulk batch and of each of its items' : 'The status and result of an async write task',
+      params: Type.Object({ [param]: Type.String() }),
+      response: { 200: op.kind === 'bulk_retrieve' ? BatchObjects : AsyncPostTask, ...AUTH_ERRORS, 404: Detail }
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = o.account(request)
+      const id = (request.params as Record<string, string>)[param]!
+      return send(o, reply, op.kind === 'bulk_retrieve' ? o.batches.bulkStatus(account, op, id) : o.batches.taskStatus(account, id))
+    }
+  })
+}
+
+/**
+ * POST /api/accounting/v1/{segment}/async: the accounting beta's asynchronous create (documented, in neither
+ * the client nor the specs): {task_id} at once, the write on the scheduler, its answer at async-tasks/{id}.
+ */
+function registerAsyncCreate (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+  const model = o.writes.model(op)
+  app.route({
+    method: 'POST',
+    url: `${fastifyPath(op.key)}/async`,
+    onRequest: o.authenticate,
+    attachValidation: true,
+    config: journaled('write', { model: model.id }),
+    schema: {
+      tags: [`unified: ${op.category}`],
+      summary: `Create a ${model.name} asynchronously (beta): poll /api/accounting/v1/async-tasks/{task_id}`,
+      ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
+      response: { 202: TaskId, 400: Detail, ...AUTH_ERRORS }
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = o.account(request)
+      return send(o, reply, once(o, request, account, () => o.batches.task(account, op, request.body)))
     }
   })
 }
