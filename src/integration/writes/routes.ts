@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type TSchema, Type } from '@sinclair/typebox'
 import { DataSchemas } from '../data/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
+import { fingerprint } from '../journal/fingerprint.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
 import type { Batches } from './batches.js'
 import type { Idempotency } from './idempotency.js'
@@ -51,11 +52,20 @@ async function send (o: WriteRouteOptions, reply: FastifyReply, answer: WriteAns
   return reply.type(JSON_TYPE).send(JSON.stringify(answer.body))
 }
 
-/** A POST with an Idempotency-Key runs once per key and request; without one, every time. */
-function once (o: WriteRouteOptions, request: FastifyRequest, account: WriteAccount, write: () => WriteAnswer): WriteAnswer {
-  const key = request.headers['idempotency-key']
-  if (typeof key !== 'string' || key === '') return write()
-  return o.idempotency.run(account, key, `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`, o.now(), write)
+/**
+ * A POST with an Idempotency-Key runs once per key and request; without one, every time. The journal is told
+ * the outcome, with fingerprints of the body and the key (the report finds retries and duplicates by them).
+ */
+function once (o: WriteRouteOptions, request: FastifyRequest, account: WriteAccount, kind: string, write: () => WriteAnswer): WriteAnswer {
+  const header = request.headers['idempotency-key']
+  const key = typeof header === 'string' && header !== '' ? header : undefined
+  const body = fingerprint(JSON.stringify(request.body ?? null))
+  const answer: WriteAnswer & { replayed?: boolean, conflict?: boolean } = key === undefined
+    ? write()
+    : o.idempotency.run(account, key, `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`, o.now(), write)
+  const outcome = answer.conflict === true ? 'conflict' : answer.replayed === true ? 'replayed' : answer.status === 202 ? 'queued' : answer.status < 300 ? 'written' : 'refused'
+  request.journal.write({ outcome, body, kind, ...(key === undefined ? {} : { key: fingerprint(key) }) })
+  return answer
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -104,7 +114,7 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
         const account = o.account(request)
         const id = idParam === undefined ? '' : (request.params as Record<string, string>)[idParam]!
         const query = (request.query ?? {}) as Query
-        const answer = once(o, request, account, () => {
+        const answer = once(o, request, account, op.kind, () => {
           switch (op.kind) {
             case 'create': return o.writes.create(account, op, request.body, query)
             case 'partial_update': return o.writes.update(account, op, id, request.body, query)
@@ -168,7 +178,7 @@ function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): 
       },
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const account = o.account(request)
-        return send(o, reply, once(o, request, account, () => o.batches.bulk(account, op, request.body)))
+        return send(o, reply, once(o, request, account, op.kind, () => o.batches.bulk(account, op, request.body)))
       }
     })
     return
@@ -213,7 +223,7 @@ function registerAsyncCreate (app: App, o: WriteRouteOptions, op: WriteOperation
     },
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const account = o.account(request)
-      return send(o, reply, once(o, request, account, () => o.batches.task(account, op, request.body)))
+      return send(o, reply, once(o, request, account, 'async_create', () => o.batches.task(account, op, request.body)))
     }
   })
 }
