@@ -155,7 +155,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     writes: writeCatalogue,
     clock,
     events,
-    scopes: { modelEnabled: (accountId, modelId) => !syncRepo.disabledModels(accountId).includes(modelId) },
+    scopes: { writeEnabled: (accountId, modelName) => !syncRepo.disabledModels(accountId).some((id) => id.endsWith(`.${modelName}`)) },
     uuid: () => ids.uuid()
   })
   const writeAccount = (id: string): WriteAccount | undefined => {

@@ -1,30 +1,33 @@
-import { createRequire } from 'node:module'
-
 /**
- * Parses a raw answer with the official client's own serializer in strict mode (unknown keys fail, unknown enum
- * values fail, validation on): what the client would accept from the real service. The serializer is found by
- * the type name of the facts (`CRMContactResponse`), case-insensitively (the client spells it `CrmContactResponse`).
+ * Parsing an answer the way a strict official client would: the Node client's own serializers with unknown
+ * keys, unknown enum values and unknown union members refused and validation on. The client itself parses
+ * leniently (passthrough, skipValidation), so an answer it accepts can still break a stricter client; this
+ * is the check every answer of unimock must pass.
  */
-const require = createRequire(import.meta.url)
+import * as serializers from '@mergeapi/merge-node-client/serialization/index.js'
 
-interface Schema {
-  parse(raw: unknown, opts: Record<string, unknown>): { ok: true, value: unknown } | { ok: false, errors: Array<{ path: string[], message: string }> }
+export const STRICT = {
+  unrecognizedObjectKeys: 'fail',
+  allowUnrecognizedUnionMembers: false,
+  allowUnrecognizedEnumValues: false,
+  skipValidation: false,
+  breadcrumbsPrefix: ['response']
+} as const
+
+interface ParseError { path: string[], message: string }
+type ParseResult = { ok: true, value: unknown } | { ok: false, errors: ParseError[] }
+interface Schema { parse(raw: unknown, opts: typeof STRICT): ParseResult }
+
+/** The serializer at a dotted path of the client's serialization module, e.g. `hris.PaginatedEmployeeList`. */
+export function serializer (path: string): Schema {
+  let node: unknown = serializers
+  for (const part of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[part]
+  if (node === undefined || typeof (node as Partial<Schema>).parse !== 'function') throw new Error(`the client has no serializer ${path}`)
+  return node as Schema
 }
 
-const STRICT = { unrecognizedObjectKeys: 'fail', allowUnrecognizedEnumValues: false, allowUnrecognizedUnionMembers: false, skipValidation: false, breadcrumbsPrefix: [] }
-
-export function strictSerializer (category: string, typeName: string): Schema {
-  // Through the package's serialization root: its lazy schemas resolve in the order the client loads them.
-  const root = require('@mergeapi/merge-node-client/serialization/index.js') as Record<string, Record<string, Schema>>
-  const types = root[category]
-  if (types === undefined) throw new Error(`the client has no category ${category}`)
-  const name = Object.keys(types).find((k) => k.toLowerCase() === typeName.toLowerCase())
-  if (name === undefined) throw new Error(`the client has no serializer ${category}.${typeName}`)
-  return types[name]!
-}
-
-/** The problems strict parsing finds (empty: the client accepts the body). */
-export function strictProblems (category: string, typeName: string, body: unknown): string[] {
-  const result = strictSerializer(category, typeName).parse(body, STRICT)
+/** The problems a strict client has with `body` under the serializer at `path`; empty when it parses. */
+export function strictProblems (path: string, body: unknown): string[] {
+  const result = serializer(path).parse(body, STRICT)
   return result.ok ? [] : result.errors.map((e) => `${e.path.join('.')}: ${e.message}`)
 }

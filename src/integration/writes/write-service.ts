@@ -25,9 +25,13 @@ export interface WriteAccount {
   readonly status: string
 }
 
-/** Scopes decide whether a model may be written (H's scopes port; common_models of the link token until then). */
+/**
+ * Scopes decide whether a model may be written: the `writeEnabled` of H's ScopesPort
+ * (src/integration/scopes/scopes-port.ts on wt/account), by bare model name; compose.ts wires the link's
+ * common_models until that port lands.
+ */
 export interface WriteScopes {
-  modelEnabled(accountId: string, modelId: string): boolean
+  writeEnabled(accountId: string, modelName: string): boolean
 }
 
 export interface WriteQuery {
@@ -222,7 +226,7 @@ export class WriteService {
 
   /** A write the account may not make: the model is switched off by scopes or the link's common_models. */
   #refused (account: WriteAccount, model: ModelDef, query: WriteQuery): WriteAnswer | undefined {
-    if (this.#d.scopes.modelEnabled(account.id, model.id)) return undefined
+    if (this.#d.scopes.writeEnabled(account.id, model.name)) return undefined
     return this.#invalid({
       values: {},
       warnings: [],

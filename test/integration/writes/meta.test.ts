@@ -1,6 +1,7 @@
 import t from 'tap'
 import { loadCatalogue } from '../../../src/integration/data/catalogue.js'
 import { loadWriteCatalogue } from '../../../src/integration/writes/write-catalogue.js'
+import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { Client } from '../helpers.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
@@ -27,7 +28,7 @@ t.test('every /meta operation of the catalogue answers a MetaResponse the client
     }
     const res = await acct.api.get(url)
     t.equal(res.statusCode, 200, `${op.key}: ${res.body.slice(0, 200)}`)
-    t.same(strictProblems(op.category, 'MetaResponse', res.json()), [], `${op.key}: strict parse`)
+    t.same(strictProblems(clientType(op.category, 'MetaResponse'), res.json()), [], `${op.key}: strict parse`)
     t.match(res.json(), { request_schema: { type: 'object', properties: { model: { type: 'object' } } }, status: { linked_account_status: 'COMPLETE', can_make_request: true } }, `${op.key}: the model's schema and the account's status`)
   }
   const acct = accounts.get('crm')!
@@ -62,7 +63,7 @@ t.test('conditional parameters: ATS applications and ticketing tickets', async (
   const res = await ats.api.get('/api/ats/v1/applications/meta/post?application_remote_template_id=tpl-1')
   t.equal(res.statusCode, 200)
   t.equal(res.json().has_conditional_params, true)
-  t.same(strictProblems('ats', 'MetaResponse', res.json()), [])
+  t.same(strictProblems(clientType('ats', 'MetaResponse'), res.json()), [])
   const cand = await ats.api.get('/api/ats/v1/candidates/meta/post')
   t.equal(cand.json().has_conditional_params, false)
   t.ok(cand.json().request_schema.properties.remote_user_id, 'the envelope\'s remote_user_id is described next to model')
