@@ -1,6 +1,7 @@
 import type { AccountDeleted, AccountLinked } from '../accounts/account-events.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { ModelSyncFinished } from '../sync/sync-events.js'
+import type { RecordWritten } from '../writes/write-events.js'
 import type { SyncState } from '../sync/sync-state.js'
 import type { FanOut } from './fan-out.js'
 import { deletedData, linkedData, modelSyncedData, syncCompletedData } from './payloads.js'
@@ -18,19 +19,9 @@ export interface EventWebhookDeps {
   readonly record: (accountId: string, modelId: string, recordId: string) => Record<string, unknown> | undefined
 }
 
-/** A record written through the API (writes' 'record:written', in the shape the webhooks need). */
-export interface WrittenRecord {
-  readonly tenantId: number
-  readonly accountId: string
-  readonly modelId: string
-  readonly recordId: string
-  readonly change: 'added' | 'changed' | 'removed'
-  readonly at: number
-}
-
 /**
  * The webhook events of the unified service's domain events, in the real service's shapes: LinkedAccount.linked
- * and .deleted, {Model}.synced and LinkedAccount.sync_completed. Each runs inside the transaction of the
+ * and .deleted, {Model}.synced, LinkedAccount.sync_completed and {Model}.added/.changed/.removed. Each runs inside the transaction of the
  * change, so the deliveries commit (or roll back) with it.
  */
 export class EventWebhooks {
@@ -50,7 +41,7 @@ export class EventWebhooks {
   }
 
   /** {Model}.added / .changed / .removed, with the record as reads show it. */
-  recordWritten (e: WrittenRecord): void {
+  recordWritten (e: RecordWritten): void {
     if (this.#d.targets.all(e.tenantId).length === 0) return
     const account = this.#d.account(e.accountId)
     const record = this.#d.record(e.accountId, e.modelId, e.recordId)
