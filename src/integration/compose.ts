@@ -58,6 +58,17 @@ import { WebhookStreams } from './webhooks/streams.js'
 import { WebhookTargets } from './webhooks/targets.js'
 import { WebhookRepository } from './webhooks/webhook-repository.js'
 import { widgetRoutes } from './widget/routes.js'
+import { DataSchemas } from './data/schemas.js'
+import { BatchRepository } from './writes/batch-repository.js'
+import { Batches } from './writes/batches.js'
+import { writeControlRoutes } from './writes/control-routes.js'
+import { Idempotency } from './writes/idempotency.js'
+import { MetaBuilder } from './writes/meta.js'
+import { WritePresets } from './writes/presets.js'
+import { writeRoutes } from './writes/routes.js'
+import { WriteSchemas } from './writes/schemas.js'
+import { loadWriteCatalogue } from './writes/write-catalogue.js'
+import { type WriteAccount, WriteService } from './writes/write-service.js'
 
 /** What the unified service offers the layers above it (app, admin, a UI plugin) and tests. */
 export interface UnifiedService {
@@ -132,6 +143,29 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     needsRelink: (id) => accounts.statusOf(id) === 'RELINK_NEEDED',
     observed: (tenantId) => targets.wantsSyncEvents(tenantId)
   })
+  // Writes go into the same simulated third-party data the sync runs read (DataService): a created record is a
+  // record of the third party, seen by reads, later syncs and passthrough alike. Until H's scopes port lands,
+  // the link token's common_models decide which models may be written.
+  const writeCatalogue = loadWriteCatalogue()
+  const writePresets = new WritePresets(db)
+  const writes = new WriteService({
+    presets: writePresets,
+    transaction: (fn) => db.transaction(fn)(),
+    data,
+    catalogue,
+    writes: writeCatalogue,
+    clock,
+    events,
+    scopes: { writeEnabled: (accountId, modelName) => !syncRepo.disabledModels(accountId).some((id) => id.endsWith(`.${modelName}`)) },
+    uuid: () => ids.uuid()
+  })
+  const writeAccount = (id: string): WriteAccount | undefined => {
+    const a = accountRepo.byId(id)
+    return a === undefined ? undefined : asWriteAccount(a)
+  }
+  const batchRepo = new BatchRepository(db)
+  const batches = new Batches({ repo: batchRepo, scheduler, clock, writes, catalogue: writeCatalogue, account: writeAccount, uuid: () => ids.uuid() })
+  const idempotency = new Idempotency(batchRepo)
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -142,7 +176,16 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     db, clock, scheduler, repo: webhookRepo, streams, http: context.dispatcher, timeoutMs: durationMs(config.webhookTimeout), policy: DEFAULT_RETRY_POLICY, log, events
   })
   const fanOut = new FanOut({ db, repo: webhookRepo, streams, targets, keys, faults: deliveryFaults, dispatcher, origin: () => serverOrigin(app, config) })
-  const eventWebhooks = new EventWebhooks({ fanOut, targets, account: (id) => accounts.get(id), syncStates: (id) => sync.states(id) })
+  const eventWebhooks = new EventWebhooks({
+    fanOut,
+    targets,
+    account: (id) => accounts.get(id),
+    syncStates: (id) => sync.states(id),
+    record: (accountId, modelId, recordId) => {
+      const model = catalogue.byId(modelId)
+      return model === undefined ? undefined : data.record(accountId, model, recordId)?.record
+    }
+  })
 
   const faults = new FaultService({
     clock,
@@ -182,6 +225,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('model-sync:stepped', (e) => { activity.syncStepped(e) })
   events.on('model-sync:finished', (e) => { activity.syncFinished(e) })
   events.on('webhook:attempted', (e) => { activity.webhookAttempted(e) })
+  events.on('record:written', (e) => { eventWebhooks.recordWritten(e) })
 
   // POST /_unimock/reset, after the app has rewound the clock, reset the random stream and dropped every
   // job. Accounts go last among the tables (the others' rows reference them); the id streams are drawn
@@ -205,6 +249,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     targets.forget()
     streams.renew()
     faults.reset()
+    writePresets.clear()
+    batchRepo.clear()
     scenarioGeneration = 0
     runner.reset()
   })
@@ -227,6 +273,23 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
   void app.register(dataRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(writeRoutes, {
+      writes,
+      operations: writeCatalogue.operations,
+      schemas: new WriteSchemas(writeCatalogue),
+      dataSchemas: new DataSchemas(catalogue),
+      meta: new MetaBuilder(writeCatalogue),
+      sleep: (ms) => clock.sleep(ms),
+      batches,
+      idempotency,
+      now: () => clock.now(),
+      authenticate: auth.account,
+      account: (request) => asWriteAccount(requestAccount(request).account)
+    })
+  })
+  void app.register(writeControlRoutes, { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)
@@ -245,6 +308,11 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(scenarioRoutes, { prefix: '/_unimock', auth, runner, library, clock })
 
   return { events, auth, tenants, accounts, link, widgetPort }
+}
+
+/** The linked account as the write pipeline needs it. */
+function asWriteAccount (a: WriteAccount): WriteAccount {
+  return { id: a.id, tenantId: a.tenantId, category: a.category, integrationName: a.integrationName, status: a.status }
 }
 
 /** scheme://host:port of this server once it listens (the configured one before): webhook_listener_url. */

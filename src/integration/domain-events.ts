@@ -2,6 +2,7 @@ import type { AccountEvents } from './accounts/account-events.js'
 import type { LinkEvents } from './link/link-events.js'
 import type { SyncEvents } from './sync/sync-events.js'
 import type { WebhookEvents } from './webhooks/webhook-events.js'
+import type { WriteEvents } from './writes/write-events.js'
 
 /**
  * The one map of the unified service's domain events, name → payload:
@@ -14,6 +15,8 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  *   'model-sync:finished'       a model's sync run finished                           sync/sync-events.ts
  *   'webhook-target:added'      a tenant got a webhook target                         webhooks/webhook-events.ts
  *   'webhook:attempted'         a webhook delivery attempt was answered, or failed    webhooks/webhook-events.ts
+ *   'record:written'            a record was created, changed or ignored via the API  writes/write-events.ts
+ *   'write:failed'              the simulated third party refused a write (a preset)  writes/write-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit
@@ -21,4 +24,4 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  * (core/events.ts); the listeners that connect domains are registered in compose.ts, and anything above
  * the domains (an admin or UI plugin, a live dashboard) subscribes through UnifiedService.events.
  */
-export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents
+export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents & WriteEvents

@@ -2,13 +2,14 @@ import { type CursorAt, type CursorCodec, type CursorBinding, type CursorProblem
 import { type AppError, appError } from '../../core/errors.js'
 import { cursorText, openCursor, pageOf, walk } from '../../core/pagination.js'
 import { hash32 } from '../../core/hash.js'
-import type { Catalogue, FieldDef, ModelDef } from './catalogue.js'
+import { type Catalogue, type FieldDef, type ModelDef, SENSITIVE_FIELDS } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
-import type { AccountData, Generator, RecordMeta } from './generator.js'
+import type { AccountData, BuildOptions, Generator, RecordMeta } from './generator.js'
 import type { ContentFilter, ListQuery, RecordQuery } from './query.js'
 import type { RecordCache } from './record-cache.js'
 import type { DataRepository, RecordRow } from './repository.js'
 import { parseTimestamp } from './timestamps.js'
+import type { WrittenFields, WrittenRecords } from './written.js'
 
 /**
  * Reading synced data: pages of a model in the order records were first synced (a keyset on that internal
@@ -28,6 +29,7 @@ interface FoundPage {
   readonly previous: string | null
   readonly rows: readonly RecordRow[]
   readonly data: AccountData | undefined
+  readonly setId: number
 }
 
 const PLAIN = { remoteData: false, sensitive: false, expandSubs: new Set<string>() }
@@ -59,10 +61,12 @@ export class DataReader {
   /** Serialised pages by (data set, its last stamp, query, cursor), most recently used last. */
   readonly #pages = new Map<string, JsonPage>()
   readonly #pageBudget: number
+  readonly #written: WrittenRecords
   #pageBytes = 0
 
-  constructor (repo: DataRepository, sets: DataSets, generator: Generator, catalogue: Catalogue, cursorKey: number, cache: RecordCache, pageBudget: number) {
+  constructor (repo: DataRepository, sets: DataSets, generator: Generator, catalogue: Catalogue, cursorKey: number, cache: RecordCache, pageBudget: number, written: WrittenRecords) {
     this.#repo = repo
+    this.#written = written
     this.#sets = sets
     this.#generator = generator
     this.#catalogue = catalogue
@@ -91,7 +95,7 @@ export class DataReader {
       return cached
     }
     const found = this.#page(accountId, model, q)
-    const results = found.data === undefined ? '' : this.#json(model, found.data, found.rows, q).join(',')
+    const results = found.data === undefined ? '' : this.#json(model, found.data, found.setId, found.rows, q).join(',')
     const json = Buffer.from(`{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":[${results}]}`)
     const page: JsonPage = { json, next: found.next, previous: found.previous }
     if (key !== undefined && json.length <= this.#pageBudget) {
@@ -116,7 +120,7 @@ export class DataReader {
     const w = walk(openCursor(this.#cursors, q.cursor, binding, refuseCursor), q.pageSize)
     const set = this.#sets.existingSet(accountId, model)
     const data = this.#sets.existing(accountId)
-    if (set === undefined || data === undefined) return { next: null, previous: null, rows: [], data: undefined }
+    if (set === undefined || data === undefined) return { next: null, previous: null, rows: [], data: undefined, setId: -1 }
     const seal = (at: CursorAt | null): string | null => cursorText(this.#cursors, at, binding)
 
     let remoteIdx: number | null = null
@@ -125,12 +129,12 @@ export class DataReader {
       if (idx === undefined) {
         // No such record: an empty page, answered as a forward walk from the cursor whichever way it went.
         const empty = pageOf({ ...w, backward: false }, [] as RecordRow[], seqOf)
-        return { next: seal(empty.next), previous: seal(empty.previous), rows: [], data }
+        return { next: seal(empty.next), previous: seal(empty.previous), rows: [], data, setId: set.id }
       }
       remoteIdx = idx
     }
 
-    const matches = q.filters.length === 0 ? undefined : this.#matcher(model, data, q.filters)
+    const matches = q.filters.length === 0 ? undefined : this.#matcher(model, data, set.id, q.filters)
     const found: RecordRow[] = []
     let last = w.from
     let scanned = 0
@@ -162,54 +166,78 @@ export class DataReader {
     }
     // A scan budget that ran out before the page filled: the walk goes on after the last row examined.
     const page = pageOf(w, found, seqOf, exhausted || last === null ? undefined : last)
-    return { next: seal(page.next), previous: seal(page.previous), rows: page.rows, data }
+    return { next: seal(page.next), previous: seal(page.previous), rows: page.rows, data, setId: set.id }
   }
 
   retrieveJson (accountId: string, model: ModelDef, id: string, q: RecordQuery): string {
-    const { data, row } = this.#one(accountId, model, id)
-    return this.#json(model, data, [row], q)[0]!
+    const { data, setId, row } = this.#one(accountId, model, id)
+    return this.#json(model, data, setId, [row], q)[0]!
   }
 
-  #one (accountId: string, model: ModelDef, id: string): { data: AccountData, row: RecordRow } {
+  #one (accountId: string, model: ModelDef, id: string): { data: AccountData, setId: number, row: RecordRow } {
     const data = this.#sets.existing(accountId)
     const set = this.#sets.existingSet(accountId, model)
     const idx = data?.codec(model.name).decode(id)
     const row = set === undefined || idx === undefined ? undefined : this.#repo.byIdx(set.id, idx)
-    if (data === undefined || row === undefined) throw appError('DATA_RECORD_NOT_FOUND', { model: model.name, id })
-    return { data, row }
+    if (data === undefined || set === undefined || row === undefined) throw appError('DATA_RECORD_NOT_FOUND', { model: model.name, id })
+    return { data, setId: set.id, row }
+  }
+
+  /**
+   * A record as reads show it: generated, then, for a record written through the API, its written values in
+   * place of the generated ones (the service's bookkeeping fields stay generated: id, remote_id, timestamps).
+   */
+  build (model: ModelDef, data: AccountData, setId: number, row: RecordRow, options: BuildOptions): Record<string, unknown> {
+    const record = this.#generator.build(model, data, toMeta(row), options)
+    const written = this.#written.fields(setId, row.idx)
+    if (written !== undefined) overlay(record, written, options.sensitive)
+    return record
+  }
+
+  /** The record behind an id, as reads show it in the plain form, or undefined. */
+  record (accountId: string, model: ModelDef, id: string, options: BuildOptions = PLAIN): { row: RecordRow, record: Record<string, unknown> } | undefined {
+    const data = this.#sets.existing(accountId)
+    const set = this.#sets.existingSet(accountId, model)
+    const idx = data?.codec(model.name).decode(id)
+    const row = set === undefined || idx === undefined ? undefined : this.#repo.byIdx(set.id, idx)
+    if (data === undefined || set === undefined || row === undefined) return undefined
+    return { row, record: this.build(model, data, set.id, row, options) }
   }
 
   /** Each record's JSON: from the cache in the plain form, freshly generated otherwise. */
-  #json (model: ModelDef, data: AccountData, rows: readonly RecordRow[], q: RecordQuery | ListQuery): string[] {
+  #json (model: ModelDef, data: AccountData, setId: number, rows: readonly RecordRow[], q: RecordQuery | ListQuery): string[] {
     if (!this.#cache.enabled || q.includeRemoteData || q.sensitive || q.expand.length > 0) {
-      return this.#records(model, data, rows, q).map((r) => JSON.stringify(r))
+      return this.#records(model, data, setId, rows, q).map((r) => JSON.stringify(r))
     }
     const prefix = `${data.accountId}|${model.id}|`
     return rows.map((row) => {
       const key = prefix + String(row.idx)
       let json = this.#cache.get(key, row)
       if (json === undefined) {
-        json = JSON.stringify(this.#generator.build(model, data, toMeta(row), PLAIN))
+        json = JSON.stringify(this.build(model, data, setId, row, PLAIN))
         this.#cache.set(key, row, json)
       }
       return json
     })
   }
 
-  #matcher (model: ModelDef, data: AccountData, filters: readonly ContentFilter[]): (row: RecordRow) => boolean {
+  #matcher (model: ModelDef, data: AccountData, setId: number, filters: readonly ContentFilter[]): (row: RecordRow) => boolean {
     const fields = new Map(model.fields.map((f) => [f.name, f]))
     const tests = filters.map((f) => test(f, fields.get(f.filter.field)!))
     return (row) => {
       const meta = toMeta(row)
+      const written = this.#written.fields(setId, row.idx)
       for (let i = 0; i < tests.length; i++) {
-        if (!tests[i]!(this.#generator.fieldValue(model, data, meta, filters[i]!.filter.field))) return false
+        const field = filters[i]!.filter.field
+        const value = written !== undefined && field in written ? written[field] : this.#generator.fieldValue(model, data, meta, field)
+        if (!tests[i]!(value)) return false
       }
       return true
     }
   }
 
   /** Generated records for rows, with the relations named in `expand` inlined. */
-  #records (model: ModelDef, data: AccountData, rows: readonly RecordRow[], q: RecordQuery | ListQuery): Array<Record<string, unknown>> {
+  #records (model: ModelDef, data: AccountData, setId: number, rows: readonly RecordRow[], q: RecordQuery | ListQuery): Array<Record<string, unknown>> {
     const expandSubs = new Set<string>()
     const expandModels: FieldDef[] = []
     for (const name of q.expand) {
@@ -219,7 +247,7 @@ export class DataReader {
       else expandModels.push(field)
     }
     const options = { remoteData: q.includeRemoteData, sensitive: q.sensitive, expandSubs }
-    const records = rows.map((row) => this.#generator.build(model, data, toMeta(row), options))
+    const records = rows.map((row) => this.build(model, data, setId, row, options))
     for (const field of expandModels) this.#expand(model, data, field, records)
     return records
   }
@@ -242,7 +270,7 @@ export class DataReader {
     const options = { remoteData: false, sensitive: false, expandSubs: new Set<string>() }
     const built = new Map<string, Record<string, unknown>>()
     for (const row of rows.values()) {
-      const record = this.#generator.build(target, data, toMeta(row), options)
+      const record = this.build(target, data, set.id, row, options)
       built.set(String(record.id ?? codec.encode(row.idx)), record)
     }
     const swap = (id: unknown): unknown => (typeof id === 'string' ? built.get(id) ?? id : id)
@@ -250,6 +278,13 @@ export class DataReader {
       const value = r[field.name]
       r[field.name] = Array.isArray(value) ? value.map(swap) : swap(value)
     }
+  }
+}
+
+function overlay (record: Record<string, unknown>, written: WrittenFields, sensitive: boolean): void {
+  for (const key of Object.keys(written)) {
+    if (!(key in record) || (!sensitive && SENSITIVE_FIELDS.has(key))) continue
+    record[key] = written[key]
   }
 }
 

@@ -11,12 +11,25 @@ import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
 import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
+import { WrittenRecords, type WrittenFields } from './written.js'
 
 /**
  * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
  * passes that make the simulated third-party changes visible. Knows nothing of HTTP; the sync scheduler
  * drives `runSyncPass`.
  */
+const SENSITIVE = { remoteData: false, sensitive: true, expandSubs: new Set<string>() }
+
+/** Shapes the service fills itself on every record, written or not. */
+const BOOKKEEPING = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields'])
+
+/** A record's content: every field but the service's bookkeeping. */
+export function contentOf (model: ModelDef, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of model.fields) if (!BOOKKEEPING.has(f.shape.t) && f.name in record) out[f.name] = record[f.name]
+  return out
+}
+
 export class DataService {
   readonly catalogue: Catalogue
   readonly #repo: DataRepository
@@ -26,6 +39,7 @@ export class DataService {
   readonly #stamps: SyncStamps
   readonly #cache: RecordCache
   readonly #edits: RemoteEditRepository
+  readonly #written: WrittenRecords
 
   constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
     this.catalogue = deps.catalogue
@@ -34,8 +48,9 @@ export class DataService {
     this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
     // Three quarters of the cache budget for records, a quarter for whole pages asked for again.
     this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
+    this.#written = new WrittenRecords(deps.db)
     this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue,
-      hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25))
+      hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25), this.#written)
     this.#edits = new RemoteEditRepository(deps.db)
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
   }
@@ -47,6 +62,79 @@ export class DataService {
 
   retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery): string {
     return this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
+  }
+
+  /**
+   * The record behind an id as reads show it (plain form; `sensitive` adds the withheld fields), with whether
+   * it is live, or undefined when the account has no such record of the model.
+   */
+  record (accountId: string, model: ModelDef, id: string, sensitive = false): { record: Record<string, unknown>, live: boolean } | undefined {
+    const found = this.#reader.record(accountId, model, id, sensitive ? SENSITIVE : undefined)
+    return found === undefined ? undefined : { record: found.record, live: found.row.deleted === 0 }
+  }
+
+  /**
+   * Writes a new record into the account's simulated third-party system, visible at once: it takes the remote's
+   * next index (so its remote_id is the third party's next id, and later syncs and passthrough see it), the
+   * data set's next position in list order, and a fresh stamp as created_at and modified_at. `fields` replace
+   * the generated values (see WrittenRecords). Answers the record as reads show it.
+   */
+  create (accountId: string, model: ModelDef, fields: WrittenFields, now: number): Record<string, unknown> {
+    return this.#guarded(() => {
+      const data = this.#sets.account(accountId, model.category)
+      const s = this.#sets.set(accountId, model)
+      const stamp = this.#stamps.next(now)
+      const idx = s.remoteCount
+      this.#repo.insertOne(s.id, s.nextSeq, idx, stamp)
+      this.#repo.saveProgress({ ...s, remoteCount: s.remoteCount + 1, nextSeq: s.nextSeq + 1 }, stamp)
+      this.#written.put(s.id, idx, fields, false)
+      return this.#reader.record(accountId, model, data.idOf(model.name, idx))!.record
+    })
+  }
+
+  /**
+   * Changes a live record: `fields` over its current values; modified_at moves to a fresh stamp. Undefined
+   * when there is no live record behind the id.
+   */
+  update (accountId: string, model: ModelDef, id: string, fields: WrittenFields, now: number): Record<string, unknown> | undefined {
+    return this.#guarded(() => {
+      const found = this.#reader.record(accountId, model, id, SENSITIVE)
+      const s = this.#sets.existingSet(accountId, model)
+      if (found === undefined || s === undefined || found.row.deleted !== 0) return undefined
+      const stamp = this.#stamps.next(now)
+      this.#repo.change(s.id, found.row.idx, stamp)
+      this.#repo.saveProgress(s, stamp)
+      this.#written.put(s.id, found.row.idx, { ...contentOf(model, found.record), ...fields }, false)
+      return this.#reader.record(accountId, model, id)!.record
+    })
+  }
+
+  /**
+   * Ignores a record: it leaves reads (as a deleted record: `include_deleted_data` shows it, with
+   * remote_was_deleted), its properties become null, and later syncs leave it alone. False when there is no
+   * live record behind the id.
+   */
+  ignore (accountId: string, model: ModelDef, id: string, now: number): boolean {
+    return this.#guarded(() => {
+      const found = this.#reader.record(accountId, model, id)
+      const s = this.#sets.existingSet(accountId, model)
+      if (found === undefined || s === undefined || found.row.deleted !== 0) return false
+      const stamp = this.#stamps.next(now)
+      this.#repo.remove(s.id, found.row.idx, stamp)
+      this.#repo.saveProgress(s, stamp)
+      this.#written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(contentOf(model, found.record)).map((k) => [k, null])), true)
+      return true
+    })
+  }
+
+  /** A write in a transaction; a rollback also drops what the written-records memory saw. */
+  #guarded<T> (fn: () => T): T {
+    try {
+      return this.#repo.transaction(fn)
+    } catch (error) {
+      this.#written.forget()
+      throw error
+    }
   }
 
   /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */
@@ -92,6 +180,7 @@ export class DataService {
     this.#repo.transaction(() => { this.#repo.deleteAccount(accountId) })
     this.#sets.forget(accountId)
     this.#edits.forget()
+    this.#written.forget()
   }
 
   clear (): void {
@@ -100,6 +189,7 @@ export class DataService {
     this.#repo.clear()
     this.#sets.forget()
     this.#edits.forget()
+    this.#written.forget()
     this.#stamps.reset(0)
   }
 }

@@ -17,6 +17,8 @@ export type JournalKind =
   | 'link-token' | 'account-token' | 'exchange'
   | 'account-details' | 'delete-account' | 'linked-accounts'
   | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
+  /** Writes (create, partial update, action, ignore, bulk), /meta and async tasks: writes/routes.ts. */
+  | 'write' | 'meta' | 'bulk' | 'async-task'
 
 /** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
 export type JournalSurface = 'api' | 'widget'
@@ -62,6 +64,18 @@ export interface SyncBefore {
   readonly syncing: number
 }
 
+/** A write as the journal keeps it: its outcome and fingerprints of its body and Idempotency-Key, never the values. */
+export interface WriteFacts {
+  /** written (2xx), refused (errors: nothing written), replayed (an Idempotency-Key replay), conflict (a key reused with another body), queued (bulk, async). */
+  readonly outcome: 'written' | 'refused' | 'replayed' | 'conflict' | 'queued'
+  /** Fingerprint of the request body. */
+  readonly body: string
+  /** Fingerprint of the Idempotency-Key, when one was sent. */
+  readonly key?: string
+  /** create, partial_update, action, ignore, bulk_create (the write catalogue's kind). */
+  readonly kind: string
+}
+
 /** A sync-status page as answered: its fingerprint tells two polls that saw the same state. */
 export interface PolledPage {
   readonly next: string | null
@@ -90,6 +104,8 @@ export class JournalRecorder {
   syncBefore?: SyncBefore
   /** The account the request acted on when its auth resolved none (a public-token exchange). */
   actedOn?: string
+  /** What a write did (writes/routes.ts). */
+  written?: WriteFacts
 
   constructor (at: number, startedAfter: number, route: JournalRoute | undefined, surface: JournalSurface | undefined) {
     this.at = at
@@ -118,5 +134,10 @@ export class JournalRecorder {
   /** The request acted on this linked account (a token exchange returns it). */
   account (id: string): void {
     this.actedOn = id
+  }
+
+  /** A write was answered with this outcome. */
+  write (facts: WriteFacts): void {
+    this.written = facts
   }
 }

@@ -118,6 +118,7 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     }
     if (told !== null) {
       if (told.syncBefore !== undefined) facets.syncBefore = told.syncBefore
+      if (told.written !== undefined) facets.write = told.written
       // What the client saw: a page's cursors and contents count only on a GET answered 200.
       if (status === 200 && request.method === 'GET') {
         if (told.next !== undefined) { facets.next = fp(told.next); facets.previous = fp(told.previous) }

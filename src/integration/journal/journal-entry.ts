@@ -4,7 +4,7 @@
  * organisation names appear only as short fingerprints (see fingerprint.ts), so reuse stays detectable.
  */
 
-import type { JournalSurface, SyncBefore } from '../http/journal-recorder.js'
+import type { JournalSurface, SyncBefore, WriteFacts } from '../http/journal-recorder.js'
 
 export type { JournalSurface, SyncBefore } from '../http/journal-recorder.js'
 
@@ -38,6 +38,8 @@ export interface JournalFacets {
   readonly linkTokenState?: string
   /** The linked account's status once a widget call was answered: COMPLETE after a (re)link. */
   readonly accountStatus?: string
+  /** A write's outcome, body and Idempotency-Key fingerprints (personal data never in clear). */
+  readonly write?: WriteFacts
 }
 
 export interface JournalEntry {

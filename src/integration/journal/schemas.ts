@@ -33,7 +33,13 @@ export const FacetsView = Type.Object({
   answer_fp: Fp('a sync-status page: equal answers mean nothing changed'),
   syncing: Type.Optional(Type.Boolean({ description: 'the sync-status page showed a model SYNCING' })),
   link_token_state: Type.Optional(Type.String({ description: 'READY, USED or EXPIRED once answered' })),
-  account_status: Type.Optional(Type.String({ description: 'the linked account\'s status once answered' }))
+  account_status: Type.Optional(Type.String({ description: 'the linked account\'s status once answered' })),
+  write: Type.Optional(Type.Object({
+    outcome: Type.String({ description: 'written, refused (errors: nothing written), replayed (Idempotency-Key), conflict (key reused with another body), queued (bulk, async)' }),
+    kind: Type.String({ description: 'create, partial_update, action, ignore, bulk_create, async_create' }),
+    body_fp: Type.String({ description: 'fingerprint of the request body' }),
+    idempotency_key_fp: Type.Optional(Type.String({ description: 'fingerprint of the Idempotency-Key' }))
+  }))
 })
 
 export const JournalEntryView = Type.Object({

@@ -27,6 +27,9 @@ export function entryView (e: JournalEntry): JournalEntryView {
   if (f.syncing !== undefined) facets.syncing = f.syncing
   if (f.linkTokenState !== undefined) facets.link_token_state = f.linkTokenState
   if (f.accountStatus !== undefined) facets.account_status = f.accountStatus
+  if (f.write !== undefined) {
+    facets.write = { outcome: f.write.outcome, kind: f.write.kind, body_fp: f.write.body, ...(f.write.key === undefined ? {} : { idempotency_key_fp: f.write.key }) }
+  }
   return {
     id: e.id,
     at: iso(e.at),

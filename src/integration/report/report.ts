@@ -1,14 +1,17 @@
 import type { JournalEntry } from '../journal/journal-entry.js'
 import { type Finding, MAX_CITED, type ReportInput, type Rule, type WebhookAttempt } from './report-input.js'
 import { callsAfterRelinkNeeded } from './rules/calls-after-relink.js'
+import { duplicateCreates } from './rules/duplicate-creates.js'
 import { duplicateLinkAttempts } from './rules/duplicate-link-attempts.js'
 import { filtersChanged } from './rules/filters-changed.js'
 import { fullResyncInsteadOfIncremental } from './rules/full-resync.js'
+import { idempotencyKeyReused } from './rules/idempotency-conflict.js'
 import { modifiedAfterNotAdvancing } from './rules/modified-after.js'
 import { pageSizeOverMax } from './rules/page-size.js'
 import { pollingTooOften } from './rules/polling.js'
 import { tokenReuse } from './rules/token-reuse.js'
 import { webhookNon2xx, webhookSlow } from './rules/webhook-answers.js'
+import { writeErrorsIgnored } from './rules/write-errors-ignored.js'
 
 /** Every rule, in the order findings are listed. */
 export const RULES: readonly Rule[] = [
@@ -21,7 +24,10 @@ export const RULES: readonly Rule[] = [
   pollingTooOften,
   callsAfterRelinkNeeded,
   webhookNon2xx,
-  webhookSlow
+  webhookSlow,
+  duplicateCreates,
+  writeErrorsIgnored,
+  idempotencyKeyReused
 ]
 
 export interface Report {

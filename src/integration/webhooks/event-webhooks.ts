@@ -1,6 +1,7 @@
 import type { AccountDeleted, AccountLinked } from '../accounts/account-events.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { ModelSyncFinished } from '../sync/sync-events.js'
+import type { RecordWritten } from '../writes/write-events.js'
 import type { SyncState } from '../sync/sync-state.js'
 import type { FanOut } from './fan-out.js'
 import { deletedData, linkedData, modelSyncedData, syncCompletedData } from './payloads.js'
@@ -14,11 +15,13 @@ export interface EventWebhookDeps {
   readonly account: (id: string) => LinkedAccount
   /** Every model's sync state now, for LinkedAccount.sync_completed. */
   readonly syncStates: (accountId: string) => SyncState[]
+  /** A record as reads show it now (a record event's data). */
+  readonly record: (accountId: string, modelId: string, recordId: string) => Record<string, unknown> | undefined
 }
 
 /**
  * The webhook events of the unified service's domain events, in the real service's shapes: LinkedAccount.linked
- * and .deleted, {Model}.synced and LinkedAccount.sync_completed. Each runs inside the transaction of the
+ * and .deleted, {Model}.synced, LinkedAccount.sync_completed and {Model}.added/.changed/.removed. Each runs inside the transaction of the
  * change, so the deliveries commit (or roll back) with it.
  */
 export class EventWebhooks {
@@ -35,6 +38,16 @@ export class EventWebhooks {
   /** The account row is deleted right after: its snapshot goes into the payload now. */
   accountDeleted (e: AccountDeleted): void {
     this.#d.fanOut.emit(e.account, 'LinkedAccount.deleted', deletedData(e.account), e.at, e.eventId)
+  }
+
+  /** {Model}.added / .changed / .removed, with the record as reads show it. */
+  recordWritten (e: RecordWritten): void {
+    if (this.#d.targets.all(e.tenantId).length === 0) return
+    const account = this.#d.account(e.accountId)
+    const record = this.#d.record(e.accountId, e.modelId, e.recordId)
+    if (record === undefined) return
+    const modelName = e.modelId.slice(e.modelId.indexOf('.') + 1)
+    this.#d.fanOut.emit(account, `${webhookModelName(account.category, modelName)}.${e.change}`, record, e.at)
   }
 
   modelSyncFinished (e: ModelSyncFinished): void {

@@ -44,6 +44,9 @@ export const SyncCompletedData = Type.Object({
   }, { additionalProperties: false }), { description: 'every enabled model' })
 }, { additionalProperties: false })
 
+/** A record event's data: the record as list and retrieve show it. */
+export const RecordData = Type.Object({ id: Type.String() }, { additionalProperties: true, description: 'the record, as reads show it' })
+
 export type LinkedData = Static<typeof LinkedData>
 export type DeletedData = Static<typeof DeletedData>
 export type ModelSyncedData = Static<typeof ModelSyncedData>
@@ -60,11 +63,20 @@ export const WEBHOOK_PAYLOADS = {
   'LinkedAccount.linked': body('webhook.LinkedAccountLinked', 'A linked account finished linking (is_relink: it had before)', LinkedData),
   'LinkedAccount.sync_completed': body('webhook.LinkedAccountSyncCompleted', 'Every enabled model of the account has synced since the last account-wide sync', SyncCompletedData),
   'LinkedAccount.deleted': body('webhook.LinkedAccountDeleted', 'A linked account was deleted; linked_account is its last state', DeletedData),
-  '{Model}.synced': body('webhook.ModelSynced', 'One model of the account finished a sync', ModelSyncedData)
+  '{Model}.synced': body('webhook.ModelSynced', 'One model of the account finished a sync', ModelSyncedData),
+  '{Model}.added': body('webhook.RecordAdded', 'A record was created through the API (data: the record as reads show it)', RecordData),
+  '{Model}.changed': body('webhook.RecordChanged', 'A record was changed through the API (data: the record as reads show it)', RecordData),
+  '{Model}.removed': body('webhook.RecordRemoved', 'A record was ignored through the API (data: the record, its properties null)', RecordData)
 } as const
+
+/** Record events: the suffix of their name, their key in WEBHOOK_PAYLOADS. */
+const RECORD_EVENTS = { '.added': '{Model}.added', '.changed': '{Model}.changed', '.removed': '{Model}.removed' } as const
 
 /** The schema of an event's body: the LinkedAccount.* ones by name, every other one a {Model}.synced. */
 export function payloadSchema (event: string): TSchema | undefined {
   if (event in WEBHOOK_PAYLOADS) return WEBHOOK_PAYLOADS[event as keyof typeof WEBHOOK_PAYLOADS]
-  return event.endsWith('.synced') && !event.startsWith('LinkedAccount.') ? WEBHOOK_PAYLOADS['{Model}.synced'] : undefined
+  if (event.startsWith('LinkedAccount.')) return undefined
+  if (event.endsWith('.synced')) return WEBHOOK_PAYLOADS['{Model}.synced']
+  const suffix = event.slice(event.lastIndexOf('.')) as keyof typeof RECORD_EVENTS
+  return suffix in RECORD_EVENTS ? WEBHOOK_PAYLOADS[RECORD_EVENTS[suffix]] : undefined
 }

@@ -9,6 +9,9 @@ import { remoteEdits } from './010-remote-edits.js'
 import { typedJobs } from './011-typed-jobs.js'
 import { oneOutbox } from './012-one-outbox.js'
 import { settings } from './018-settings.js'
+import { writtenRecords } from './021-written-records.js'
+import { writePresets } from './022-write-presets.js'
+import { writeBatches } from './023-write-batches.js'
 
 export interface Migration {
   readonly id: number
@@ -17,4 +20,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, settings]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, settings, writtenRecords, writePresets, writeBatches]

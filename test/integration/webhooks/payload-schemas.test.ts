@@ -44,6 +44,12 @@ t.test('every delivered webhook body validates against its event\'s schema', asy
   const ticketing = accounts.find((a) => a.category === 'ticketing')!
   t.equal((await call('POST', '/api/ticketing/v1/sync-status/resync', undefined, { 'x-account-token': ticketing.account_token })).statusCode, 200)
   await advance('1h')
+  // Writes: a record added, changed and removed (ignored) through the API.
+  const crmToken = { 'x-account-token': accounts.find((a) => a.category === 'crm')!.account_token }
+  const written = (await call('POST', '/api/crm/v1/accounts', { model: { name: 'Acme' } }, crmToken)).json().model
+  t.equal((await app.inject({ method: 'PATCH', url: `/api/crm/v1/accounts/${String(written.id)}`, headers: { ...headers, ...crmToken }, payload: { model: { name: 'Acme Inc' } } })).statusCode, 200)
+  const contact = (await call('GET', '/api/crm/v1/contacts?page_size=1', undefined, crmToken)).json().results[0]
+  t.equal((await call('POST', `/api/crm/v1/contacts/ignore/${String(contact.id)}`, { reason: 'GDPR' }, crmToken)).statusCode, 200)
   t.equal((await call('POST', '/api/filestorage/v1/delete-account', undefined, { 'x-account-token': accounts.find((a) => a.category === 'filestorage')!.account_token })).statusCode, 200)
   await advance('1s')
 

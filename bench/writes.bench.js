@@ -1,0 +1,81 @@
+import { httpRequest, waitFor200 } from './lib/http.js'
+import { runLoad } from './lib/load.js'
+import { startServer } from './lib/processes.js'
+import { median, ratio } from './lib/stats.js'
+import { formatNumber } from './lib/table.js'
+import { unimockArgs } from './lib/unimock.js'
+
+export const description = 'writes: creates/s through POST /api/crm/v1/contacts vs POST /v3/plant in one run; list pages read right after a write'
+
+const KEY = 'bench_writes'
+const CONTACT = JSON.stringify({ model: { first_name: 'Ada', last_name: 'Lovelace', email_addresses: [{ email_address: 'ada@example.com', email_address_type: 'WORK' }] } })
+const PLANT = JSON.stringify({ name: 'Bench fern', status: 'available', tags: ['bench'] })
+/** Writes a contact is worth against a plant: the unified write validates, checks relations and stores. */
+const TARGET_RATIO = 0.25
+const FRESH_PAIRS = 200
+
+async function call (url, method, body, headers) {
+  const res = await httpRequest(url, { method, body: body === undefined ? undefined : JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...headers } })
+  if (res.status < 200 || res.status > 299) throw new Error(`${method} ${url} answered ${res.status}: ${res.body}`)
+  return res.body === '' ? undefined : JSON.parse(res.body)
+}
+
+async function load (ctx, server, label, path, body, headers) {
+  const r = await runLoad(ctx.loader, { url: server.url + path, method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, duration: ctx.options.duration, connections: ctx.options.connections, cpu: ctx.cores.load })
+  if (r.non2xx > 0) throw new Error(`${label}: ${r.non2xx} of ${r.requests} answers outside 2xx: the figures would measure errors`)
+  return r
+}
+
+export async function run (ctx) {
+  const server = await startServer({ name: 'unimock', args: unimockArgs({ extra: ['--rate-limit', 'off'] }), cpu: ctx.cores.server })
+  try {
+    await waitFor200(server.url + '/_unimock/health', { isAlive: server.isAlive })
+    const auth = { Authorization: `Bearer ${KEY}` }
+    const account = await call(`${server.url}/_unimock/linked-accounts`, 'POST', { category: 'crm', end_user_origin_id: 'bench-writes' }, auth)
+    await call(`${server.url}/_unimock/linked-accounts/${account.id}/data/sync-pass`, 'POST', {}, auth)
+    const headers = { ...auth, 'X-Account-Token': account.account_token }
+
+    if (ctx.options.warmup > 0) {
+      ctx.log(`warming up (${ctx.options.warmup}s per route, not measured)...`)
+      await load(ctx, server, 'contacts', '/api/crm/v1/contacts', CONTACT, headers)
+      await load(ctx, server, 'plant', '/v3/plant', PLANT, {})
+    }
+    const contacts = []
+    const plants = []
+    for (let i = 0; i < ctx.options.rounds; i++) {
+      contacts.push(await load(ctx, server, 'contacts', '/api/crm/v1/contacts', CONTACT, headers))
+      plants.push(await load(ctx, server, 'plant', '/v3/plant', PLANT, {}))
+    }
+    const contactRps = median(contacts.map((r) => r.rps))
+    const plantRps = median(plants.map((r) => r.rps))
+    const writeRatio = ratio(contactRps, plantRps)
+
+    // Read after write: each write is followed by the list page of modified_after the write; a stale cached
+    // page would miss the record just written.
+    const since = (await call(`${server.url}/_unimock/clock`, 'GET', undefined, {})).now
+    const pairMs = []
+    let stale = 0
+    for (let i = 0; i < FRESH_PAIRS; i++) {
+      const started = process.hrtime.bigint()
+      const written = await call(`${server.url}/api/crm/v1/contacts`, 'POST', JSON.parse(CONTACT), headers)
+      const page = await call(`${server.url}/api/crm/v1/contacts?modified_after=${encodeURIComponent(since)}&page_size=1&remote_id=${written.model.remote_id}`, 'GET', undefined, headers)
+      pairMs.push(Number(process.hrtime.bigint() - started) / 1e6)
+      if (!page.results.some((r) => r.id === written.model.id)) stale++
+    }
+
+    ctx.printTable(['route', 'req/s (median)', 'p50 ms', 'p99 ms'], [
+      ['POST /api/crm/v1/contacts', formatNumber(contactRps, 0), formatNumber(median(contacts.map((r) => r.latencyMs.p50)), 2), formatNumber(median(contacts.map((r) => r.latencyMs.p99)), 2)],
+      ['POST /v3/plant', formatNumber(plantRps, 0), formatNumber(median(plants.map((r) => r.latencyMs.p50)), 2), formatNumber(median(plants.map((r) => r.latencyMs.p99)), 2)]
+    ])
+    ctx.log(`read after write: ${FRESH_PAIRS} write + list pairs, median ${formatNumber(median(pairMs), 2)} ms a pair, ${stale} stale pages`)
+    return {
+      checks: [
+        { name: 'creates/s contacts/plant', value: formatNumber(writeRatio, 2), target: `≥ ${TARGET_RATIO}`, ok: writeRatio >= TARGET_RATIO },
+        { name: 'stale list pages after a write', value: String(stale), target: '0', ok: stale === 0 }
+      ],
+      results: { contactRps, plantRps, writeRatio, pairMedianMs: median(pairMs), stale }
+    }
+  } finally {
+    await server.stop()
+  }
+}

@@ -1,0 +1,137 @@
+import type { Clock } from '../../core/clock.js'
+import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
+import type { BatchRepository, StoredBatch } from './batch-repository.js'
+import { isObject } from './validation.js'
+import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
+import type { WriteAccount, WriteAnswer, WriteService } from './write-service.js'
+
+/**
+ * Writes done later, on the one scheduler and the virtual clock: accounting bulk batches (202 {batch_id},
+ * polled at .../bulk/{batch_id}: ENQUEUED, IN_PROGRESS, then SUCCESS, PARTIAL_SUCCESS or FAILED, one object
+ * per item) and async POST tasks (.../{segment}/async → {task_id}, polled at /accounting/v1/async-tasks/{id}:
+ * QUEUED, IN_PROGRESS, then COMPLETED or FAILURE with the answer the synchronous write would have given).
+ * Each item goes through the same write pipeline as a single create.
+ */
+
+export interface BatchDeps {
+  readonly repo: BatchRepository
+  readonly scheduler: Scheduler
+  readonly clock: Clock
+  readonly writes: WriteService
+  readonly catalogue: WriteCatalogue
+  /** The account a deferred write acts for, as it is when the write runs. */
+  readonly account: (id: string) => WriteAccount | undefined
+  readonly uuid: () => string
+}
+
+/** Each step of a batch is one job, this far apart on the clock. */
+export const BATCH_STEP_MS = 1000
+/** The facts: at most 100 objects per bulk request. */
+export const MAX_BATCH_ITEMS = 100
+
+interface BatchItem { readonly item_id: string, readonly payload: unknown }
+
+export class Batches {
+  readonly #d: BatchDeps
+  readonly #job: JobKind<{ id: string }>
+
+  constructor (deps: BatchDeps) {
+    this.#d = deps
+    this.#job = deps.scheduler.define<{ id: string }>('writes.batch', ({ id }, now) => { this.#step(id, now) })
+  }
+
+  /** The create operation a bulk or async write runs per item. */
+  createOf (op: WriteOperation): WriteOperation | undefined {
+    return this.#d.catalogue.operations.find((o) => o.family === 'writes' && o.kind === 'create' && o.category === op.category && o.model === op.model)
+  }
+
+  bulk (account: WriteAccount, op: WriteOperation, body: unknown): WriteAnswer {
+    const create = this.createOf(op)
+    const items = isObject(body) ? body.batch_items : undefined
+    if (create === undefined) return { status: 404, body: { detail: 'No such bulk operation.' } }
+    if (!Array.isArray(items) || items.length === 0) return bad('batch_items: send a list of 1 to 100 {item_id, payload} objects.')
+    if (items.length > MAX_BATCH_ITEMS) return bad(`batch_items: at most ${MAX_BATCH_ITEMS} objects per request, not ${items.length}.`)
+    const seen = new Set<string>()
+    for (const [i, item] of items.entries()) {
+      if (!isObject(item) || typeof item.item_id !== 'string' || item.item_id === '' || !isObject(item.payload)) return bad(`batch_items/${i}: each item needs item_id (a string) and payload (an object).`)
+      if (seen.has(item.item_id)) return bad(`batch_items/${i}/item_id: "${item.item_id.slice(0, 100)}" is used twice; each item_id must be unique.`)
+      seen.add(item.item_id)
+    }
+    return this.#enqueue(account, 'bulk', create, items.map((it: BatchItem) => ({ item_id: it.item_id, payload: it.payload })), 'ENQUEUED', (id) => ({ batch_id: id }))
+  }
+
+  /** POST .../{segment}/async: the accounting beta's asynchronous create. */
+  task (account: WriteAccount, create: WriteOperation, body: unknown): WriteAnswer {
+    if (!isObject(body)) return bad('The request body must be a JSON object with the record under "model".')
+    return this.#enqueue(account, 'task', create, { body }, 'QUEUED', (id) => ({ task_id: id }))
+  }
+
+  #enqueue (account: WriteAccount, kind: 'bulk' | 'task', create: WriteOperation, items: unknown, status: string, answer: (id: string) => Record<string, unknown>): WriteAnswer {
+    const id = this.#d.uuid()
+    const now = this.#d.clock.now()
+    this.#d.repo.add({ id, tenantId: account.tenantId, accountId: account.id, kind, opKey: create.key, status, items, createdAt: now })
+    this.#d.scheduler.schedule(this.#job, now + BATCH_STEP_MS, { id })
+    return { status: 202, body: answer(id) }
+  }
+
+  /** GET .../bulk/{batch_id}: BatchObjectsResponse. */
+  bulkStatus (account: WriteAccount, op: WriteOperation, batchId: string): WriteAnswer {
+    const create = this.createOf(op)
+    const b = this.#own(account, batchId, 'bulk')
+    if (b === undefined || create === undefined || b.opKey !== create.key) return { status: 404, body: { detail: `No bulk batch ${batchId} of this linked account.` } }
+    const items = b.items as BatchItem[]
+    const objects = (b.results as unknown[] | null) ?? items.map((it) => ({ item_id: it.item_id, status: 'PENDING' }))
+    return { status: 200, body: { batch_id: b.id, status: b.status, total_count: items.length, objects } }
+  }
+
+  /** GET /accounting/v1/async-tasks/{id}: AsyncPostTask. */
+  taskStatus (account: WriteAccount, taskId: string): WriteAnswer {
+    const b = this.#own(account, taskId, 'task')
+    if (b === undefined) return { status: 404, body: { detail: `No async task ${taskId} of this linked account.` } }
+    return { status: 200, body: { status: b.status, result: b.results ?? {} } }
+  }
+
+  #own (account: WriteAccount, id: string, kind: 'bulk' | 'task'): StoredBatch | undefined {
+    const b = this.#d.repo.get(id)
+    return b !== undefined && b.kind === kind && b.accountId === account.id && b.tenantId === account.tenantId ? b : undefined
+  }
+
+  /** One step: queued → in progress (next step scheduled) → every item written through the pipeline. */
+  #step (id: string, now: number): void {
+    const b = this.#d.repo.get(id)
+    if (b === undefined) return
+    if (b.status === 'ENQUEUED' || b.status === 'QUEUED') {
+      this.#d.repo.update(id, 'IN_PROGRESS', null)
+      this.#d.scheduler.schedule(this.#job, now + BATCH_STEP_MS, { id })
+      return
+    }
+    if (b.status !== 'IN_PROGRESS') return
+    const create = this.#d.catalogue.operations.find((o) => o.key === b.opKey)
+    const account = this.#d.account(b.accountId)
+    if (b.kind === 'task') {
+      const answer = create === undefined || account === undefined ? undefined : this.#d.writes.create(account, create, (b.items as { body: unknown }).body, {})
+      const ok = answer !== undefined && answer.status < 300
+      this.#d.repo.update(id, ok ? 'COMPLETED' : 'FAILURE', { status_code: answer?.status ?? 410, response: answer?.body ?? { detail: 'The linked account no longer exists.' } })
+      return
+    }
+    const objects = (b.items as BatchItem[]).map((item) => {
+      const answer = create === undefined || account === undefined ? undefined : this.#d.writes.create(account, create, { model: item.payload }, {})
+      if (answer !== undefined && answer.status < 300 && answer.recordId !== undefined) {
+        return { item_id: item.item_id, status: 'SUCCESS', response: { merge_common_model_id: answer.recordId } }
+      }
+      return { item_id: item.item_id, status: 'FAILURE', response: { error_message: failure(answer) } }
+    })
+    const succeeded = objects.filter((o) => o.status === 'SUCCESS').length
+    this.#d.repo.update(id, succeeded === objects.length ? 'SUCCESS' : succeeded === 0 ? 'FAILED' : 'PARTIAL_SUCCESS', objects)
+  }
+}
+
+function bad (detail: string): WriteAnswer {
+  return { status: 400, body: { detail } }
+}
+
+function failure (answer: WriteAnswer | undefined): string {
+  if (answer === undefined) return 'The linked account no longer exists.'
+  const errors = (answer.body?.errors ?? []) as Array<{ detail?: string }>
+  return errors.map((e) => e.detail ?? '').join(' ') || String(answer.body?.detail ?? `status ${answer.status}`)
+}

@@ -1,0 +1,238 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { type TSchema, Type } from '@sinclair/typebox'
+import type { DataSchemas } from '../data/schemas.js'
+import { journaled } from '../http/journal-recorder.js'
+import { fingerprint } from '../journal/fingerprint.js'
+import { AUTH_ERRORS, Detail } from '../http/schemas.js'
+import type { Batches } from './batches.js'
+import type { Idempotency } from './idempotency.js'
+import type { MetaBuilder } from './meta.js'
+import { Envelope, FailedWrite, MetaResponse, WriteQuery, type WriteSchemas } from './schemas.js'
+import type { WriteOperation } from './write-catalogue.js'
+import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
+
+export interface WriteRouteOptions {
+  readonly writes: WriteService
+  readonly operations: readonly WriteOperation[]
+  readonly schemas: WriteSchemas
+  readonly dataSchemas: DataSchemas
+  /** `auth.account`: resolves the tenant and the linked account, or answers 401/403 (relink needed). */
+  readonly authenticate: (request: FastifyRequest) => Promise<void>
+  readonly account: (request: FastifyRequest) => WriteAccount
+  readonly meta: MetaBuilder
+  readonly sleep: (ms: number) => Promise<void>
+  readonly batches: Batches
+  readonly idempotency: Idempotency
+  readonly now: () => number
+}
+
+const BatchId = Type.Object({ batch_id: Type.String() }, { title: 'unified.AsyncBulkCreateResponse' })
+const BatchObjects = Type.Object({
+  batch_id: Type.String(),
+  status: Type.String({ description: 'ENQUEUED, IN_PROGRESS, PARTIAL_SUCCESS, SUCCESS, FAILED or RATE_LIMITED' }),
+  total_count: Type.Integer(),
+  objects: Type.Array(Type.Object({
+    item_id: Type.String(),
+    status: Type.String({ description: 'PENDING, SUCCESS or FAILURE' }),
+    response: Type.Optional(Type.Object({ merge_common_model_id: Type.Optional(Type.String()), error_message: Type.Optional(Type.String()) }))
+  }))
+}, { title: 'unified.BatchObjectsResponse' })
+const TaskId = Type.Object({ task_id: Type.String() }, { title: 'unified.AsyncTaskReceipt' })
+const AsyncPostTask = Type.Object({
+  status: Type.String({ description: 'QUEUED, IN_PROGRESS, COMPLETED or FAILURE' }),
+  result: Type.Object({ status_code: Type.Optional(Type.Integer()), response: Type.Optional(Type.Object({}, { additionalProperties: true })) })
+}, { title: 'unified.AsyncPostTask' })
+
+/** Sends a write's answer (after a slow preset's delay on the clock). */
+async function send (o: WriteRouteOptions, reply: FastifyReply, answer: WriteAnswer): Promise<FastifyReply> {
+  // A slow third party (a preset): the answer waits on the clock, so a virtual clock decides when it comes.
+  if (answer.delayMs !== undefined && answer.delayMs > 0) await o.sleep(answer.delayMs)
+  reply.code(answer.status)
+  if (answer.body === undefined) return reply.send()
+  return reply.type(JSON_TYPE).send(JSON.stringify(answer.body))
+}
+
+/**
+ * A POST with an Idempotency-Key runs once per key and request; without one, every time. The journal is told
+ * the outcome, with fingerprints of the body and the key (the report finds retries and duplicates by them).
+ */
+function once (o: WriteRouteOptions, request: FastifyRequest, account: WriteAccount, kind: string, write: () => WriteAnswer): WriteAnswer {
+  const header = request.headers['idempotency-key']
+  const key = typeof header === 'string' && header !== '' ? header : undefined
+  const body = fingerprint(JSON.stringify(request.body ?? null))
+  const answer: WriteAnswer & { replayed?: boolean, conflict?: boolean } = key === undefined
+    ? write()
+    : o.idempotency.run(account, key, `${request.method} ${request.url} ${JSON.stringify(request.body ?? null)}`, o.now(), write)
+  const outcome = answer.conflict === true ? 'conflict' : answer.replayed === true ? 'replayed' : answer.status === 202 ? 'queued' : answer.status < 300 ? 'written' : 'refused'
+  request.journal.write({ outcome, body, kind, ...(key === undefined ? {} : { key: fingerprint(key) }) })
+  return answer
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** `/api/crm/v1/contacts/{id}` → `/api/crm/v1/contacts/:id`. */
+export const fastifyPath = (key: string): string => key.split(' ')[1]!.replace(/\{([^}]+)\}/g, ':$1')
+
+/**
+ * The write endpoints of every writable model, generated from fixtures/unified-writes.json: create, partial
+ * update, the actions and ignore. Bodies are documented by the request definitions and validated by the write
+ * pipeline, which answers in the real service's envelope (`{model, warnings, errors}`), so a body schema
+ * failure does not stop the request here; query and params failures do.
+ */
+export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o) => {
+  const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
+  for (const op of o.operations) {
+    if (op.family === 'meta') registerMeta(app, o, op)
+    if (op.kind === 'bulk_create' || op.kind === 'bulk_retrieve' || op.family === 'async_tasks') registerDeferred(app, o, op)
+    if (op.kind === 'create' && op.category === 'accounting') registerAsyncCreate(app, o, op)
+    if (op.family !== 'writes' || !kinds.has(op.kind)) continue
+    const model = o.writes.model(op)
+    const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
+    const path = fastifyPath(op.key)
+    const idParam = /\{([^}]+)\}/.exec(specPath)?.[1]
+    const params = idParam === undefined ? undefined : Type.Object({ [idParam]: Type.String({ description: 'the record id (a UUID)' }) })
+    const success: TSchema = op.kind === 'ignore'
+      ? Type.Null({ description: 'no body' })
+      : Envelope(o.dataSchemas.record(model), `unified.${op.category}.${op.response}`)
+    app.route({
+      method,
+      url: path,
+      onRequest: o.authenticate,
+      attachValidation: true,
+      config: journaled('write', { model: model.id }),
+      schema: {
+        tags: [`unified: ${op.category}`],
+        summary: summaryOf(op, model.name),
+        ...(params === undefined ? {} : { params }),
+        ...(op.kind === 'ignore' ? {} : { querystring: WriteQuery }),
+        ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
+        response: { [op.status]: success, 400: Type.Union([FailedWrite, Detail]), ...AUTH_ERRORS, 404: Detail }
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const failed = request.validationError
+        if (failed !== undefined && failed.validationContext !== 'body') throw failed
+        const account = o.account(request)
+        const id = idParam === undefined ? '' : (request.params as Record<string, string>)[idParam]!
+        const query = (request.query ?? {}) as Query
+        const answer = once(o, request, account, op.kind, () => {
+          switch (op.kind) {
+            case 'create': return o.writes.create(account, op, request.body, query)
+            case 'partial_update': return o.writes.update(account, op, id, request.body, query)
+            case 'action': return o.writes.act(account, op, id, request.body, query)
+            default: return o.writes.ignore(account, op, id, request.body)
+          }
+        })
+        return send(o, reply, answer)
+      }
+    })
+  }
+}
+
+/** GET .../meta/post (conditional choices as query parameters) and .../meta/patch/{id} (404 for an unknown id). */
+function registerMeta (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+  const write = o.meta.writeOf(op)
+  const model = write === undefined ? undefined : o.writes.model(write)
+  const query = Type.Object(Object.fromEntries(op.query.map((q) => [q, Type.Optional(Type.String({ description: 'a choice the schema depends on' }))])))
+  const patch = op.kind === 'meta_patch'
+  app.route({
+    method: 'GET',
+    url: fastifyPath(op.key),
+    onRequest: o.authenticate,
+    config: journaled('meta', model === undefined ? {} : { model: model.id }),
+    schema: {
+      tags: [`unified: ${op.category}`],
+      summary: `The request schema of a ${patch ? 'partial update' : 'create'} of ${op.model ?? 'a record'} for the account's integration`,
+      ...(patch ? { params: Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) }) } : {}),
+      querystring: query,
+      response: { 200: MetaResponse, 400: Detail, ...AUTH_ERRORS, 404: Detail }
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = o.account(request)
+      if (patch && model !== undefined) {
+        const id = (request.params as { id: string }).id
+        if (!o.writes.exists(account, model, id)) return reply.code(404).send({ detail: `No ${model.name} with id ${id} in this linked account.` })
+      }
+      return reply.type(JSON_TYPE).send(JSON.stringify(o.meta.build(account, op)))
+    }
+  })
+}
+
+type App = Parameters<FastifyPluginAsync<WriteRouteOptions>>[0]
+
+/** Bulk create and its polling, and the async-task poll: the deferred writes (batches.ts). */
+function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+  const tags = [`unified: ${op.category}`]
+  const model = op.model === null ? undefined : o.writes.model(op)
+  if (op.kind === 'bulk_create') {
+    app.route({
+      method: 'POST',
+      url: fastifyPath(op.key),
+      onRequest: o.authenticate,
+      attachValidation: true,
+      config: journaled('bulk', model === undefined ? {} : { model: model.id }),
+      schema: {
+        tags,
+        summary: `Create up to 100 ${op.model ?? ''} records in one batch, written on the scheduler`,
+        ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
+        response: { 202: BatchId, 400: Detail, ...AUTH_ERRORS }
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const account = o.account(request)
+        return send(o, reply, once(o, request, account, op.kind, () => o.batches.bulk(account, op, request.body)))
+      }
+    })
+    return
+  }
+  const param = op.kind === 'bulk_retrieve' ? 'batch_id' : 'id'
+  app.route({
+    method: 'GET',
+    url: fastifyPath(op.key),
+    onRequest: o.authenticate,
+    config: journaled(op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task', model === undefined ? {} : { model: model.id }),
+    schema: {
+      tags,
+      summary: op.kind === 'bulk_retrieve' ? 'The status of a bulk batch and of each of its items' : 'The status and result of an async write task',
+      params: Type.Object({ [param]: Type.String() }),
+      response: { 200: op.kind === 'bulk_retrieve' ? BatchObjects : AsyncPostTask, ...AUTH_ERRORS, 404: Detail }
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = o.account(request)
+      const id = (request.params as Record<string, string>)[param]!
+      return send(o, reply, op.kind === 'bulk_retrieve' ? o.batches.bulkStatus(account, op, id) : o.batches.taskStatus(account, id))
+    }
+  })
+}
+
+/**
+ * POST /api/accounting/v1/{segment}/async: the accounting beta's asynchronous create (documented, in neither
+ * the client nor the specs): {task_id} at once, the write on the scheduler, its answer at async-tasks/{id}.
+ */
+function registerAsyncCreate (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+  const model = o.writes.model(op)
+  app.route({
+    method: 'POST',
+    url: `${fastifyPath(op.key)}/async`,
+    onRequest: o.authenticate,
+    attachValidation: true,
+    config: journaled('write', { model: model.id }),
+    schema: {
+      tags: [`unified: ${op.category}`],
+      summary: `Create a ${model.name} asynchronously (beta): poll /api/accounting/v1/async-tasks/{task_id}`,
+      ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
+      response: { 202: TaskId, 400: Detail, ...AUTH_ERRORS }
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const account = o.account(request)
+      return send(o, reply, once(o, request, account, 'async_create', () => o.batches.task(account, op, request.body)))
+    }
+  })
+}
+
+function summaryOf (op: WriteOperation, model: string): string {
+  switch (op.kind) {
+    case 'create': return `Create a ${model} in the linked account's third-party system`
+    case 'partial_update': return `Update some fields of a ${model}`
+    case 'ignore': return `Ignore a ${model}: it leaves reads and later syncs`
+    default: return `${op.key.split('/').pop() ?? 'act on'} a ${model}`
+  }
+}

@@ -1,0 +1,335 @@
+import type { Clock } from '../../core/clock.js'
+import type { Emitter } from '../../core/events.js'
+import { iso } from '../../core/iso.js'
+import type { Catalogue, FieldDef, ModelDef } from '../data/catalogue.js'
+import type { DataService } from '../data/service.js'
+import type { WriteEvents } from './write-events.js'
+import { isObject, problem, type Validated, type WriteProblem, WriteValidator } from './validation.js'
+import type { WritePresets } from './presets.js'
+import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
+
+/**
+ * The write pipeline of the unified service, one for every writable model: validate the body against the
+ * request definition and the account's integration, check relations and scopes, then write the record into the
+ * account's simulated third-party system (DataService: visible in reads at once) and announce it. Nothing here
+ * is written per model: a new writable model is a new entry in fixtures/unified-writes.json. H's CRM custom
+ * objects reuse `validate` + `DataService.create/update` the same way with their own request definitions.
+ */
+
+/** The linked account a write acts for, as the auth hook resolved it. */
+export interface WriteAccount {
+  readonly id: string
+  readonly tenantId: number
+  readonly category: string
+  readonly integrationName: string | null
+  readonly status: string
+}
+
+/**
+ * Scopes decide whether a model may be written: the `writeEnabled` of H's ScopesPort
+ * (src/integration/scopes/scopes-port.ts on wt/account), by bare model name; compose.ts wires the link's
+ * common_models until that port lands.
+ */
+export interface WriteScopes {
+  writeEnabled(accountId: string, modelName: string): boolean
+}
+
+export interface WriteQuery {
+  readonly is_debug_mode?: boolean
+  readonly run_async?: boolean
+}
+
+/** An answer: the HTTP status and the JSON body (undefined: no body). */
+export interface WriteAnswer {
+  readonly status: number
+  readonly body: Record<string, unknown> | undefined
+  /** The record written, when one was. */
+  readonly recordId?: string
+  /** A slow preset: how long the answer takes on the clock. */
+  readonly delayMs?: number
+}
+
+export interface WriteServiceDeps {
+  readonly data: DataService
+  readonly catalogue: Catalogue
+  readonly writes: WriteCatalogue
+  readonly clock: Clock
+  readonly events: Emitter<WriteEvents>
+  readonly scopes: WriteScopes
+  /** Ids of debug-mode logs. */
+  readonly uuid: () => string
+  readonly presets: WritePresets
+  /** A write, its preset and its event commit together (a throwing listener undoes the write). */
+  readonly transaction: <T>(fn: () => T) => T
+}
+
+const MANY: ReadonlySet<string> = new Set(['string-list', 'enum-list', 'object-list'])
+const BOOKKEEPING: ReadonlySet<string> = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields'])
+
+const isMany = (f: FieldDef): boolean => MANY.has(f.shape.t) || ((f.shape.t === 'ref' || f.shape.t === 'embedded' || f.shape.t === 'embedded-model') && f.shape.many)
+
+export class WriteService {
+  readonly #d: WriteServiceDeps
+  readonly validator: WriteValidator
+
+  constructor (deps: WriteServiceDeps) {
+    this.#d = deps
+    this.validator = new WriteValidator(deps.writes)
+  }
+
+  /** The catalogue model an operation writes. */
+  model (op: WriteOperation): ModelDef {
+    const model = op.model === null ? undefined : this.#d.catalogue.byId(`${op.category}.${op.model}`)
+    if (model === undefined) throw new Error(`${op.key}: no catalogue model ${op.category}.${op.model ?? ''}`)
+    return model
+  }
+
+  /** Whether a live record of the model is behind the id in the account. */
+  exists (account: WriteAccount, model: ModelDef, id: string): boolean {
+    return this.#d.data.record(account.id, model, id)?.live === true
+  }
+
+  /**
+   * Validates a write's body without writing: the envelope's own fields (remote_user_id), then `model` (or,
+   * for an action, the body itself), then relations. `values` are in the read model's terms.
+   */
+  validate (account: WriteAccount, op: WriteOperation, body: unknown, pointer = ''): Validated {
+    const model = this.model(op)
+    const envelope = op.body === null ? {} : this.#d.writes.request(op.category, op.body)
+    const inner = this.#d.writes.innerModel(op)
+    const root = pointer === '' ? 'the request body' : pointer
+    if (!isObject(body)) {
+      return { values: {}, warnings: [], errors: [problem(pointer === '' ? null : pointer, 'INCORRECT_FIELD_TYPE', 'Incorrect Field Type', `${root} must be a JSON object.`)] }
+    }
+    if (inner === undefined) {
+      // An action (change-stage, application): the body is the request.
+      return this.#relations(account, model, this.validator.validate({
+        category: op.category, name: op.body ?? '', model: envelope, value: body, kind: 'post', support: undefined, integration: account.integrationName, pointer
+      }), pointer)
+    }
+    const { model: wrapped, ...rest } = body
+    const outer = this.validator.validate({
+      category: op.category, name: op.body ?? '', model: withoutModel(envelope), value: rest, kind: 'post', support: undefined, integration: null, pointer
+    })
+    const kind = op.kind === 'partial_update' ? 'patch' : 'post'
+    const inside = this.validator.validate({
+      category: op.category,
+      name: inner,
+      model: this.#d.writes.request(op.category, inner),
+      value: wrapped,
+      kind,
+      support: this.#d.writes.support(model.id, kind, account.integrationName),
+      integration: account.integrationName,
+      pointer: pointer === '' ? 'model' : `${pointer}/model`
+    })
+    return this.#relations(account, model, { values: inside.values, warnings: [...outer.warnings, ...inside.warnings], errors: [...outer.errors, ...inside.errors] }, pointer === '' ? 'model' : `${pointer}/model`)
+  }
+
+  /** Ids in relation fields must name live records of the same account. */
+  #relations (account: WriteAccount, model: ModelDef, v: Validated, pointer: string): Validated {
+    const errors = [...v.errors]
+    for (const f of model.fields) {
+      if (f.shape.t !== 'ref' || f.shape.to !== 'model' || v.values[f.name] === undefined || v.values[f.name] === null) continue
+      const target = this.#d.catalogue.byId(`${model.category}.${f.shape.target}`)
+      if (target === undefined) continue
+      const value = v.values[f.name]
+      const ids = Array.isArray(value) ? value : [value]
+      ids.forEach((id, i) => {
+        if (typeof id !== 'string') return
+        if (this.#d.data.record(account.id, target, id)?.live !== true) {
+          const at = `${pointer === '' ? '' : `${pointer}/`}${f.name}${Array.isArray(value) ? `/${i}` : ''}`
+          errors.push(problem(at, 'ERROR', 'Related Record Not Found', `No ${target.name} with id ${id} in this linked account.`))
+        }
+      })
+    }
+    return { ...v, errors }
+  }
+
+  /** POST .../{segment}: a new record. */
+  create (account: WriteAccount, op: WriteOperation, body: unknown, query: WriteQuery): WriteAnswer {
+    const model = this.model(op)
+    const refused = this.#refused(account, model, query)
+    if (refused !== undefined) return refused
+    const v = this.validate(account, op, body)
+    if (v.errors.length > 0) return this.#invalid(v, query)
+    return this.#thirdParty(account, model, v, query, (now) => {
+      const record = this.#d.data.create(account.id, model, this.#content(model, v.values, true, now), now)
+      return { record, change: 'added', status: op.status }
+    }) ?? notFound(model, 'new')
+  }
+
+  /** PATCH .../{segment}/{id}: only the given fields change. */
+  update (account: WriteAccount, op: WriteOperation, id: string, body: unknown, query: WriteQuery): WriteAnswer {
+    const model = this.model(op)
+    if (this.#d.data.record(account.id, model, id)?.live !== true) return notFound(model, id)
+    const refused = this.#refused(account, model, query)
+    if (refused !== undefined) return refused
+    const v = this.validate(account, op, body)
+    if (v.errors.length > 0) return this.#invalid(v, query)
+    return this.#thirdParty(account, model, v, query, (now) => {
+      const record = this.#d.data.update(account.id, model, id, this.#content(model, v.values, false, now), now)
+      return record === undefined ? undefined : { record, change: 'changed', status: op.status }
+    }) ?? notFound(model, id)
+  }
+
+  /** POST .../{id}/change-stage, .../{id}/application: an action on an existing record. */
+  act (account: WriteAccount, op: WriteOperation, id: string, body: unknown, query: WriteQuery): WriteAnswer {
+    const model = this.model(op)
+    const current = this.#d.data.record(account.id, model, id)
+    if (current?.live !== true) return notFound(model, id)
+    const refused = this.#refused(account, model, query)
+    if (refused !== undefined) return refused
+    const v = this.validate(account, op, body)
+    if (v.errors.length > 0) return this.#invalid(v, query)
+    return this.#thirdParty(account, model, v, query, (now) => {
+      const record = this.#d.data.update(account.id, model, id, actionChange(op, current.record, v.values, now), now)
+      return record === undefined ? undefined : { record, change: 'changed', status: op.status }
+    }) ?? notFound(model, id)
+  }
+
+  /** POST .../ignore/{model_id}: 200 without a body; the record leaves reads. */
+  ignore (account: WriteAccount, op: WriteOperation, id: string, body: unknown): WriteAnswer {
+    const model = this.model(op)
+    const v = this.validator.validate({
+      category: op.category, name: op.body ?? '', model: op.body === null ? {} : this.#d.writes.request(op.category, op.body), value: body, kind: 'post', support: undefined, integration: null, pointer: ''
+    })
+    if (!isObject(body) || v.errors.length > 0) return { status: 400, body: detailOf(v.errors, 'The body must be a JSON object with a reason (GENERAL_CUSTOMER_REQUEST, GDPR or OTHER).') }
+    const now = this.#d.clock.now()
+    if (!this.#d.data.ignore(account.id, model, id, now)) return notFound(model, id)
+    this.#d.events.emit('record:written', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, recordId: id, change: 'removed', at: now })
+    return { status: 200, body: undefined, recordId: id }
+  }
+
+  /**
+   * The write at the simulated third party, after validation passed: a preset may refuse it (nothing is
+   * written; 'write:failed' is announced), slow it down or add a warning; otherwise the record is written and
+   * announced, all in one transaction.
+   */
+  #thirdParty (
+    account: WriteAccount, model: ModelDef, v: Validated, query: WriteQuery,
+    write: (now: number) => { record: Record<string, unknown>, change: 'added' | 'changed', status: number } | undefined
+  ): WriteAnswer | undefined {
+    return this.#d.transaction(() => {
+      const now = this.#d.clock.now()
+      const preset = this.#d.presets.take(account.tenantId, account.id, model.id)
+      if (preset?.outcome === 'fail') {
+        this.#d.events.emit('write:failed', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, problemType: preset.problemType, message: preset.message, at: now })
+        return this.#invalid({ values: {}, warnings: v.warnings, errors: [problem(null, preset.problemType, 'Third-Party Error', preset.message)] }, query)
+      }
+      const warnings = preset?.outcome === 'warn' ? [...v.warnings, problem(null, preset.problemType, 'Third-Party Warning', preset.message)] : v.warnings
+      const done = write(now)
+      if (done === undefined) return undefined
+      const answer = this.#written(account, model, done.record, done.change, done.status, warnings, query, now)
+      return preset?.outcome === 'slow' ? { ...answer, delayMs: preset.delayMs } : answer
+    })
+  }
+
+  /** A write the account may not make: the model is switched off by scopes or the link's common_models. */
+  #refused (account: WriteAccount, model: ModelDef, query: WriteQuery): WriteAnswer | undefined {
+    if (this.#d.scopes.writeEnabled(account.id, model.name)) return undefined
+    return this.#invalid({
+      values: {},
+      warnings: [],
+      errors: [problem(null, 'DISABLED_MODEL_WRITE', 'Disabled Model', `Writes of ${model.name} are disabled for this linked account (scopes or the link's common_models).`)]
+    }, query)
+  }
+
+  /** Errors: nothing was written. The facts' proposal: 400 with the envelope and a null model. */
+  #invalid (v: Validated, query: WriteQuery): WriteAnswer {
+    return { status: 400, body: { model: null, warnings: v.warnings, errors: v.errors, ...this.#logs(query, 400) } }
+  }
+
+  #written (account: WriteAccount, model: ModelDef, record: Record<string, unknown>, change: 'added' | 'changed', status: number, warnings: readonly WriteProblem[], query: WriteQuery, now: number): WriteAnswer {
+    const recordId = String(record.id)
+    this.#d.events.emit('record:written', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, recordId, change, at: now })
+    return { status, body: { model: record, warnings, errors: [], ...this.#logs(query, status) }, recordId }
+  }
+
+  /** Debug mode: one log per call the service made to the third party (here, the one write). */
+  #logs (query: WriteQuery, status: number): { logs?: unknown[] } {
+    if (query.is_debug_mode !== true) return {}
+    const logId = this.#d.uuid()
+    return { logs: [{ log_id: logId, dashboard_view: `https://app.merge.dev/logs/${logId}`, log_summary: { url: 'https://api.thirdparty.example/v1/records', method: 'POST', status_code: status } }] }
+  }
+
+  /**
+   * Accepted request values as the read model holds them: nested items keep only the keys the read model
+   * knows (integration_params and the like stay with the request). A create also sets every nullable field
+   * it did not name to null (lists to []): the new record holds what was sent, not generated values.
+   */
+  #content (model: ModelDef, values: Readonly<Record<string, unknown>>, fill: boolean, now: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    for (const f of model.fields) {
+      if (BOOKKEEPING.has(f.shape.t)) continue
+      if (f.name in values) out[f.name] = this.#convert(model, f, values[f.name], now)
+      else if (fill && f.nullable) out[f.name] = isMany(f) ? [] : null
+      else if (fill && isMany(f)) out[f.name] = []
+    }
+    return out
+  }
+
+  #convert (model: ModelDef, f: FieldDef, value: unknown, now: number): unknown {
+    if (value === null) return isMany(f) ? [] : null
+    const s = f.shape
+    switch (s.t) {
+      case 'number':
+      case 'integer': return typeof value === 'string' ? Number(value) : value
+      case 'decimal': return typeof value === 'number' ? String(value) : value
+      case 'datetime': return typeof value === 'string' ? new Date(Date.parse(value)).toISOString() : value
+      case 'string': return typeof value === 'string' ? value : JSON.stringify(value)
+      case 'embedded': {
+        const keys = this.#d.catalogue.subObject(model.category, s.sub).fields
+        return mapItems(value, (item) => pick(item, keys, now))
+      }
+      case 'embedded-model': {
+        const target = this.#d.catalogue.byId(`${model.category}.${s.target}`)
+        return target === undefined ? value : mapItems(value, (item) => pick(item, target.fields, now))
+      }
+      default: return value
+    }
+  }
+}
+
+const withoutModel = (envelope: Readonly<Record<string, unknown>>): Record<string, never> =>
+  Object.fromEntries(Object.entries(envelope).filter(([k]) => k !== 'model')) as Record<string, never>
+
+function mapItems (value: unknown, fn: (item: Record<string, unknown>) => Record<string, unknown>): unknown {
+  if (Array.isArray(value)) return value.map((v) => (isObject(v) ? fn(v) : v))
+  return isObject(value) ? fn(value) : value
+}
+
+/** A nested item in the read model's keys; its own timestamps are the write's. */
+function pick (item: Record<string, unknown>, fields: readonly FieldDef[], now: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const f of fields) {
+    if (f.name in item) out[f.name] = item[f.name]
+    else if (f.name === 'created_at' || f.name === 'modified_at') out[f.name] = iso(now)
+    else if (f.name === 'remote_was_deleted') out[f.name] = false
+  }
+  return out
+}
+
+/** What an action changes on its record. */
+function actionChange (op: WriteOperation, current: Record<string, unknown>, values: Record<string, unknown>, now: number): Record<string, unknown> {
+  if (op.key.endsWith('/change-stage')) return { current_stage: values.job_interview_stage ?? null }
+  // credit-note and vendor-credit application: an apply line against the invoice.
+  const lines = Array.isArray(current.applied_to_lines) ? current.applied_to_lines : []
+  const line = {
+    remote_id: null,
+    created_at: iso(now),
+    modified_at: iso(now),
+    invoice: values.invoice ?? null,
+    applied_date: typeof values.applied_date === 'string' ? new Date(Date.parse(values.applied_date)).toISOString() : null,
+    applied_amount: values.applied_amount ?? null,
+    remote_was_deleted: false
+  }
+  return { applied_to_lines: [...lines, line] }
+}
+
+function notFound (model: ModelDef, id: string): WriteAnswer {
+  return { status: 404, body: { detail: `No ${model.name} with id ${id} in this linked account.` } }
+}
+
+function detailOf (errors: readonly WriteProblem[], fallback: string): Record<string, unknown> {
+  return { detail: errors.length === 0 ? fallback : errors.map((e) => e.detail).join(' ') }
+}
