@@ -49,6 +49,14 @@ export const errorCatalogue = {
   DATA_MODEL_NOT_FOUND: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}": use {category}.{ModelName} of the linked account\'s category, such as {example}.' },
   DATA_REMOTE_CHANGE_EMPTY: { status: 400, title: 'Bad Request', message: 'A remote change needs at least one of created, changed or deleted above 0.' },
 
+  // unified service: passthrough to the simulated third party's own API (src/integration/remote)
+  PASSTHROUGH_ABSOLUTE_PATH: { status: 400, title: 'Bad Request', message: 'path "{path}" is an absolute URL: give a path on the integration\'s API, such as /api/v1/employees; the linked account\'s base URL is added by the service.' },
+  PASSTHROUGH_BASE_URL: { status: 400, title: 'Bad Request', message: 'base_url_override "{value}" is not the simulated integration\'s host: unimock only reaches its own simulated third party ({allowed}). Leave base_url_override out.' },
+  PASSTHROUGH_AUTH_HEADER: { status: 400, title: 'Bad Request', message: 'headers.{header} may not be sent through passthrough: the service adds the linked account\'s credentials itself. Remove it.' },
+  PASSTHROUGH_BAD_DATA: { status: 400, title: 'Bad Request', message: 'data does not match request_format {format}: {reason}.' },
+  ASYNC_PASSTHROUGH_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No async passthrough receipt {id} for this linked account.' },
+  ASYNC_PASSTHROUGH_TOO_FAST: { status: 429, title: 'Too Many Requests', message: 'Async passthrough receipts may be polled once every 10 seconds; try again in {seconds} s, or listen for the AsyncPassthrough.resolved webhook.' },
+
   // unified service: API keys (tenants), account tokens, the link flow, linked accounts (src/integration)
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },
   AUTH_KEY_MALFORMED: { status: 401, title: 'Unauthorized', message: 'Invalid Authorization header: {reason}. Send Authorization: Bearer <API key>.' },

@@ -31,6 +31,10 @@ import { linkRoutes } from './link/routes.js'
 import { createLinkWidgetPort } from './link/widget-port-adapter.js'
 import type { LinkWidgetPort } from './link/widget-port.js'
 import { MetaRepository } from './meta-repository.js'
+import { AsyncPassthroughs } from './remote/async-passthrough.js'
+import { Passthrough } from './remote/passthrough.js'
+import { RawVendorApi } from './remote/raw-api.js'
+import { remoteRoutes } from './remote/routes.js'
 import { reportRoutes } from './report/routes.js'
 import { packageScenarios } from './scenarios/files.js'
 import { ScenarioLibrary } from './scenarios/library.js'
@@ -107,6 +111,14 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   // The simulated third-party data, written by the sync runs.
   const catalogue = loadCatalogue()
   const data = new DataService({ db, clock, catalogue, settings: dataSettingsFrom(config, catalogue) })
+
+  // The simulated third party's own API over the same data, and passthrough to it.
+  const passthrough = new Passthrough(new RawVendorApi(data, clock))
+  const passthroughAccount = (id: string): { id: string, category: string, integrationSlug: string | null } | undefined => {
+    const a = accountRepo.byId(id)
+    return a === undefined ? undefined : { id: a.id, category: a.category, integrationSlug: a.integrationSlug }
+  }
+  const asyncPassthroughs = new AsyncPassthroughs({ db, clock, scheduler, passthrough, ids, account: passthroughAccount })
 
   // Webhook targets come before sync: a tenant whose targets may want sync events has its runs finish on time.
   const webhookRepo = new WebhookRepository(db)
@@ -201,6 +213,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     faults.reset()
     scenarioGeneration = 0
     runner.reset()
+    asyncPassthroughs.clear()
   })
   interfaces.add(unifiedInterface)
   // After the scheduler has started (app.ts): deliveries interrupted by a stop go out again.
@@ -221,6 +234,15 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
   void app.register(dataRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(remoteRoutes, {
+      authenticate: auth.account,
+      account: (request) => { const { tenant, account } = requestAccount(request); return { tenantId: tenant.id, account } },
+      passthrough,
+      asyncPassthroughs
+    })
+  }, { logSerializers })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

@@ -26,6 +26,7 @@ export class DataService {
   readonly #stamps: SyncStamps
   readonly #cache: RecordCache
   readonly #edits: RemoteEditRepository
+  readonly #generator: Generator
 
   constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
     this.catalogue = deps.catalogue
@@ -34,7 +35,8 @@ export class DataService {
     this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
     // Three quarters of the cache budget for records, a quarter for whole pages asked for again.
     this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
-    this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue,
+    this.#generator = new Generator(deps.catalogue)
+    this.#reader = new DataReader(this.#repo, this.#sets, this.#generator, deps.catalogue,
       hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25))
     this.#edits = new RemoteEditRepository(deps.db)
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
@@ -67,6 +69,28 @@ export class DataService {
   editRemote (accountId: string, modelId: string, counts: RemoteEditCounts, now: number): void {
     const model = this.#sets.model(modelId)
     this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts) })
+  }
+
+  /**
+   * A record created in the simulated system now, through its own API: the next sync pass of the model shows
+   * it. Answers the remote id it will carry.
+   */
+  createRemote (accountId: string, modelId: string, now: number): string {
+    const model = this.#sets.model(modelId)
+    return this.#repo.transaction(() => {
+      const index = this.#passes.nextCreatedIndex(accountId, model, now)
+      this.#edits.add(this.#sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 })
+      return String(this.#sets.account(accountId, model.category).remoteBase(model.name) + index)
+    })
+  }
+
+  /** The record with this remote id changes (a new version) or is deleted in the simulated system now. */
+  editRemoteRecord (accountId: string, modelId: string, remoteId: string, change: 'changed' | 'deleted', now: number): void {
+    const model = this.#sets.model(modelId)
+    const index = this.#generator.indexOfRemoteId(model, this.#sets.account(accountId, model.category), remoteId)
+    if (index === undefined) throw new Error(`editRemoteRecord: ${remoteId} is not a remote id of ${modelId}`)
+    const counts = { created: 0, changed: change === 'changed' ? 1 : 0, deleted: change === 'deleted' ? 1 : 0 }
+    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts, index) })
   }
 
   /** A FULL resync: the following passes write every live record again (then what is pending). */
