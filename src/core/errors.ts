@@ -54,6 +54,9 @@ export const errorCatalogue = {
   PASSTHROUGH_BASE_URL: { status: 400, title: 'Bad Request', message: 'base_url_override "{value}" is not the simulated integration\'s host: unimock only reaches its own simulated third party ({allowed}). Leave base_url_override out.' },
   PASSTHROUGH_AUTH_HEADER: { status: 400, title: 'Bad Request', message: 'headers.{header} may not be sent through passthrough: the service adds the linked account\'s credentials itself. Remove it.' },
   PASSTHROUGH_BAD_DATA: { status: 400, title: 'Bad Request', message: 'data does not match request_format {format}: {reason}.' },
+  DOWNLOAD_FOLDER: { status: 400, title: 'Bad Request', message: '{id} is a folder, not a file: only files have bytes to download. List its files with GET /api/filestorage/v1/files?folder_id={id}.' },
+  DOWNLOAD_DELETED: { status: 404, title: 'Not Found', message: '{model} {id} was deleted in the third party: it has no bytes to download any more.' },
+  DOWNLOAD_BAD_MIME_TYPE: { status: 400, title: 'Bad Request', message: 'mime_type "{value}" is not an export format: give a file extension, one of {allowed}, or leave it out for the original.' },
   ASYNC_PASSTHROUGH_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No async passthrough receipt {id} for this linked account.' },
   ASYNC_PASSTHROUGH_TOO_FAST: { status: 429, title: 'Too Many Requests', message: 'Async passthrough receipts may be polled once every 10 seconds; try again in {seconds} s, or listen for the AsyncPassthrough.resolved webhook.' },
 

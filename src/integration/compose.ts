@@ -32,6 +32,8 @@ import { createLinkWidgetPort } from './link/widget-port-adapter.js'
 import type { LinkWidgetPort } from './link/widget-port.js'
 import { MetaRepository } from './meta-repository.js'
 import { AsyncPassthroughs } from './remote/async-passthrough.js'
+import { downloadRoutes } from './remote/download-routes.js'
+import { Downloads } from './remote/downloads.js'
 import { Passthrough } from './remote/passthrough.js'
 import { RawVendorApi } from './remote/raw-api.js'
 import { remoteRoutes } from './remote/routes.js'
@@ -243,6 +245,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       asyncPassthroughs
     })
   }, { logSerializers })
+  void app.register(downloadRoutes, { authenticate: auth.account, accountId: (request) => requestAccount(request).account.id, downloads: new Downloads(data), data })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)
