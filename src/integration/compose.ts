@@ -34,6 +34,7 @@ import { MetaRepository } from './meta-repository.js'
 import { AsyncPassthroughs } from './remote/async-passthrough.js'
 import { downloadRoutes } from './remote/download-routes.js'
 import { Downloads } from './remote/downloads.js'
+import { remoteFieldClassRoutes } from './remote/remote-field-class-routes.js'
 import { Passthrough } from './remote/passthrough.js'
 import { RawVendorApi } from './remote/raw-api.js'
 import { remoteRoutes } from './remote/routes.js'
@@ -245,6 +246,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       asyncPassthroughs
     })
   }, { logSerializers })
+  void app.register(remoteFieldClassRoutes, { authenticate: auth.account })
   void app.register(downloadRoutes, { authenticate: auth.account, accountId: (request) => requestAccount(request).account.id, downloads: new Downloads(data), data })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {

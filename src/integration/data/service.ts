@@ -3,6 +3,7 @@ import { hash32 } from '../../core/hash.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
+import { remoteFields } from './custom-fields.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
 import { DataReader, type JsonPage } from './reader.js'
@@ -11,6 +12,17 @@ import { DataRepository } from './repository.js'
 import { SyncStamps } from './stamps.js'
 import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
+
+/** include_remote_fields=true on a model whose records carry remote_fields. */
+function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
+  return (raw.include_remote_fields === 'true' || raw.include_remote_fields === true) && model.fields.some((f) => f.name === 'remote_fields')
+}
+
+/** Fills a record's remote_fields with the third party's custom fields (it is [] otherwise). */
+function withRemoteFields (model: ModelDef, record: Record<string, unknown>): Record<string, unknown> {
+  record.remote_fields = remoteFields(`${model.category}/${model.segment}`, String(record.remote_id))
+  return record
+}
 
 /**
  * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
@@ -44,11 +56,16 @@ export class DataService {
 
   /** A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal). */
   listJson (accountId: string, model: ModelDef, raw: RawQuery): JsonPage {
-    return this.#reader.listJson(accountId, model, parseListQuery(model, raw))
+    const page = this.#reader.listJson(accountId, model, parseListQuery(model, raw))
+    if (!wantsRemoteFields(model, raw)) return page
+    const body = JSON.parse(page.json.toString()) as { results: Array<Record<string, unknown>> }
+    for (const record of body.results) withRemoteFields(model, record)
+    return { ...page, json: Buffer.from(JSON.stringify(body)) }
   }
 
   retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery): string {
-    return this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
+    const json = this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
+    return wantsRemoteFields(model, raw) ? JSON.stringify(withRemoteFields(model, JSON.parse(json) as Record<string, unknown>)) : json
   }
 
   /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail, Paginated } from '../http/schemas.js'
+import { includeFlag } from '../data/schemas.js'
 import type { DataService } from '../data/service.js'
 import type { DownloadKind, Downloads } from './downloads.js'
 
@@ -16,7 +17,7 @@ export interface DownloadRouteOptions {
 const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
 const DownloadQuery = Type.Object({
   mime_type: Type.Optional(Type.String({ description: 'an export format as a file extension (pdf, docx, xlsx, ...)' })),
-  include_shell_data: Type.Optional(Type.Boolean())
+  include_shell_data: Type.Optional(includeFlag('include_shell_data'))
 })
 const Bytes = Type.String({ description: 'the file\'s bytes', contentMediaType: 'application/octet-stream' })
 const DownloadRequestMeta = Type.Object({
@@ -30,7 +31,7 @@ const MetaListQuery = Type.Object({
   mime_types: Type.Optional(Type.String({ description: 'comma-separated export formats, one per id' })),
   cursor: Type.Optional(Type.String()),
   page_size: Type.Optional(Type.Integer({ minimum: 1 })),
-  include_deleted_data: Type.Optional(Type.Boolean()),
+  include_deleted_data: Type.Optional(includeFlag('include_deleted_data')),
   created_after: Type.Optional(Type.String()),
   created_before: Type.Optional(Type.String()),
   modified_after: Type.Optional(Type.String()),

@@ -1,6 +1,7 @@
 import type { Clock } from '../../core/clock.js'
 import { AppError } from '../../core/errors.js'
 import type { ModelDef } from '../data/catalogue.js'
+import { customValues } from '../data/custom-fields.js'
 import type { DataService } from '../data/service.js'
 
 /** What the simulated third party answers: its own status and JSON body. */
@@ -60,7 +61,7 @@ export class RawVendorApi {
       const cursor = params.get('cursor')
       if (cursor !== null) query.cursor = cursor
       const page = JSON.parse(this.#data.listJson(accountId, model, query).json.toString()) as { next: string | null, results: Array<Record<string, unknown>> }
-      return answer(200, { data: page.results.map(raw), next: page.next })
+      return answer(200, { data: page.results.map((r) => raw(model, r)), next: page.next })
     }
     if (request.method === 'POST') {
       const bad = objectBody(request.body)
@@ -91,14 +92,15 @@ export class RawVendorApi {
   #find (accountId: string, model: ModelDef, remoteId: string): Record<string, unknown> | undefined {
     const page = JSON.parse(this.#data.listJson(accountId, model, { remote_id: remoteId, include_remote_data: 'true', page_size: '1' }).json.toString()) as { results: Array<Record<string, unknown>> }
     const record = page.results[0]
-    return record === undefined ? undefined : raw(record)
+    return record === undefined ? undefined : raw(model, record)
   }
 }
 
-/** A common-model record's original payload: what the vendor's API holds for it. */
-function raw (record: Record<string, unknown>): Record<string, unknown> {
+/** A record as the vendor's API holds it: the common model's original payload and the custom fields. */
+function raw (model: ModelDef, record: Record<string, unknown>): Record<string, unknown> {
   const remote = record.remote_data as Array<{ data: Record<string, unknown> }> | null
-  return remote?.[0]?.data ?? { id: record.remote_id }
+  const base = remote?.[0]?.data ?? { id: record.remote_id }
+  return { ...base, ...customValues(`${model.category}/${model.segment}`, String(record.remote_id)) }
 }
 
 function objectBody (body: unknown): RawAnswer | undefined {
