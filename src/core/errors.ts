@@ -57,6 +57,10 @@ export const errorCatalogue = {
   DOWNLOAD_FOLDER: { status: 400, title: 'Bad Request', message: '{id} is a folder, not a file: only files have bytes to download. List its files with GET /api/filestorage/v1/files?folder_id={id}.' },
   DOWNLOAD_DELETED: { status: 404, title: 'Not Found', message: '{model} {id} was deleted in the third party: it has no bytes to download any more.' },
   DOWNLOAD_BAD_MIME_TYPE: { status: 400, title: 'Bad Request', message: 'mime_type "{value}" is not an export format: give a file extension, one of {allowed}, or leave it out for the original.' },
+  FIELD_MAPPING_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No field mapping {id} for this linked account. GET .../field-mappings lists them.' },
+  FIELD_MAPPING_BAD_MODEL: { status: 400, title: 'Bad Request', message: '"{name}" is not a common model of {category}: use one of {allowed}.' },
+  FIELD_MAPPING_BAD_PATH: { status: 400, title: 'Bad Request', message: 'remote_field_traversal_path must be a non-empty list of keys into the remote record, e.g. ["cf_region"].' },
+  FIELD_MAPPING_BAD_JMES: { status: 400, title: 'Bad Request', message: 'jmes_path "{expression}" is not a JMESPath expression: {reason}.' },
   ASYNC_PASSTHROUGH_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No async passthrough receipt {id} for this linked account.' },
   ASYNC_PASSTHROUGH_TOO_FAST: { status: 429, title: 'Too Many Requests', message: 'Async passthrough receipts may be polled once every 10 seconds; try again in {seconds} s, or listen for the AsyncPassthrough.resolved webhook.' },
 

@@ -34,6 +34,9 @@ import { MetaRepository } from './meta-repository.js'
 import { AsyncPassthroughs } from './remote/async-passthrough.js'
 import { downloadRoutes } from './remote/download-routes.js'
 import { Downloads } from './remote/downloads.js'
+import { FieldMappingRepository } from './remote/field-mapping-repository.js'
+import { fieldMappingRoutes } from './remote/field-mapping-routes.js'
+import { FieldMappings } from './remote/field-mappings.js'
 import { remoteFieldClassRoutes } from './remote/remote-field-class-routes.js'
 import { Passthrough } from './remote/passthrough.js'
 import { RawVendorApi } from './remote/raw-api.js'
@@ -113,7 +116,16 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
 
   // The simulated third-party data, written by the sync runs.
   const catalogue = loadCatalogue()
-  const data = new DataService({ db, clock, catalogue, settings: dataSettingsFrom(config, catalogue) })
+  // Field mappings read the third party's records as the data service shows them, and fill their field_mappings.
+  const fieldMappings = new FieldMappings({ repo: new FieldMappingRepository(db), catalogue, ids, clock, events })
+  const data = new DataService({
+    db,
+    clock,
+    catalogue,
+    settings: dataSettingsFrom(config, catalogue),
+    fieldMappings: (accountId, model) => fieldMappings.mapperFor(accountId, model),
+    passed: (accountId, modelId) => { fieldMappings.synced(accountId, modelId) }
+  })
 
   // The simulated third party's own API over the same data, and passthrough to it.
   const passthrough = new Passthrough(new RawVendorApi(data, clock))
@@ -217,6 +229,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     scenarioGeneration = 0
     runner.reset()
     asyncPassthroughs.clear()
+    fieldMappings.clear()
   })
   interfaces.add(unifiedInterface)
   // After the scheduler has started (app.ts): deliveries interrupted by a stop go out again.
@@ -247,6 +260,14 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     })
   }, { logSerializers })
   void app.register(remoteFieldClassRoutes, { authenticate: auth.account })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(fieldMappingRoutes, {
+      authenticate: auth.account,
+      account: (request) => { const { tenant, account } = requestAccount(request); return { tenantId: tenant.id, id: account.id, category: account.category } },
+      mappings: fieldMappings
+    })
+  })
   void app.register(downloadRoutes, { authenticate: auth.account, accountId: (request) => requestAccount(request).account.id, downloads: new Downloads(data), data })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {

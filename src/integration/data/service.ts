@@ -13,6 +13,8 @@ import { SyncStamps } from './stamps.js'
 import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
 
+type Mapper = (remoteId: string) => Record<string, unknown>
+
 /** include_remote_fields=true on a model whose records carry remote_fields. */
 function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
   return (raw.include_remote_fields === 'true' || raw.include_remote_fields === true) && model.fields.some((f) => f.name === 'remote_fields')
@@ -40,8 +42,22 @@ export class DataService {
   readonly #edits: RemoteEditRepository
   readonly #generator: Generator
 
-  constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
+  readonly #mapper: (accountId: string, model: ModelDef) => Mapper | undefined
+  readonly #passed: (accountId: string, modelId: string) => void
+
+  constructor (deps: {
+    readonly db: Db
+    readonly clock: Clock
+    readonly catalogue: Catalogue
+    readonly settings: DataSettings
+    /** field_mappings of a model's records by remote id, when the account has mappings of it in effect. */
+    readonly fieldMappings?: (accountId: string, model: ModelDef) => Mapper | undefined
+    /** A sync pass of the model ran for the account (field mappings changed since take effect). */
+    readonly passed?: (accountId: string, modelId: string) => void
+  }) {
+    this.#passed = deps.passed ?? (() => undefined)
     this.catalogue = deps.catalogue
+    this.#mapper = deps.fieldMappings ?? (() => undefined)
     this.#repo = new DataRepository(deps.db)
     this.#sets = new DataSets(this.#repo, deps.catalogue, deps.settings, deps.clock)
     this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
@@ -57,20 +73,32 @@ export class DataService {
   /** A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal). */
   listJson (accountId: string, model: ModelDef, raw: RawQuery): JsonPage {
     const page = this.#reader.listJson(accountId, model, parseListQuery(model, raw))
-    if (!wantsRemoteFields(model, raw)) return page
+    const mapper = this.#mapper(accountId, model)
+    if (!wantsRemoteFields(model, raw) && mapper === undefined) return page
     const body = JSON.parse(page.json.toString()) as { results: Array<Record<string, unknown>> }
-    for (const record of body.results) withRemoteFields(model, record)
+    for (const record of body.results) this.#decorate(model, raw, mapper, record)
     return { ...page, json: Buffer.from(JSON.stringify(body)) }
   }
 
   retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery): string {
     const json = this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
-    return wantsRemoteFields(model, raw) ? JSON.stringify(withRemoteFields(model, JSON.parse(json) as Record<string, unknown>)) : json
+    const mapper = this.#mapper(accountId, model)
+    if (!wantsRemoteFields(model, raw) && mapper === undefined) return json
+    return JSON.stringify(this.#decorate(model, raw, mapper, JSON.parse(json) as Record<string, unknown>))
+  }
+
+  /** What the third party adds to a record on request (remote_fields) and by mapping (field_mappings). */
+  #decorate (model: ModelDef, raw: RawQuery, mapper: Mapper | undefined, record: Record<string, unknown>): Record<string, unknown> {
+    if (wantsRemoteFields(model, raw)) withRemoteFields(model, record)
+    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(String(record.remote_id))
+    return record
   }
 
   /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */
   runSyncPass (accountId: string, modelId: string, options: SyncPassOptions = {}): SyncPassResult {
-    return this.#passes.run(accountId, this.#sets.model(modelId), options)
+    const result = this.#passes.run(accountId, this.#sets.model(modelId), options)
+    this.#passed(accountId, modelId)
+    return result
   }
 
   /** What a pass would still have to write now. */

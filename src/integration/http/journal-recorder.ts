@@ -17,7 +17,7 @@ export type JournalKind =
   | 'link-token' | 'account-token' | 'exchange'
   | 'account-details' | 'delete-account' | 'linked-accounts'
   | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
-  | 'passthrough' | 'async-passthrough' | 'async-passthrough-poll' | 'download' | 'download-meta' | 'remote-field-classes'
+  | 'passthrough' | 'async-passthrough' | 'async-passthrough-poll' | 'download' | 'download-meta' | 'remote-field-classes' | 'field-mappings'
 
 /** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
 export type JournalSurface = 'api' | 'widget'
