@@ -7,6 +7,7 @@ import { fullResyncInsteadOfIncremental } from './rules/full-resync.js'
 import { modifiedAfterNotAdvancing } from './rules/modified-after.js'
 import { pageSizeOverMax } from './rules/page-size.js'
 import { pollingTooOften } from './rules/polling.js'
+import { asyncPassthroughPolledTooFast, repeatedDownloads } from './rules/remote-misuse.js'
 import { tokenReuse } from './rules/token-reuse.js'
 import { webhookNon2xx, webhookSlow } from './rules/webhook-answers.js'
 
@@ -21,7 +22,9 @@ export const RULES: readonly Rule[] = [
   pollingTooOften,
   callsAfterRelinkNeeded,
   webhookNon2xx,
-  webhookSlow
+  webhookSlow,
+  asyncPassthroughPolledTooFast,
+  repeatedDownloads
 ]
 
 export interface Report {

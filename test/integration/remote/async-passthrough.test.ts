@@ -34,6 +34,10 @@ t.test('a receipt is pending until its job runs on the clock, then answers the R
   t.equal((await tk.api.get('/api/ticketing/v1/async-passthrough/00000000-0000-4000-8000-000000000000')).statusCode, 404)
   const refused = await tk.api.post('/api/ticketing/v1/async-passthrough', { method: 'GET', path: 'http://elsewhere/x' })
   t.equal(refused.statusCode, 400, 'the caller\'s mistakes are refused at once')
+
+  const report = (await tk.control.get('/_unimock/report')).json()
+  const finding = report.findings.find((f: { code: string }) => f.code === 'async_passthrough_polled_too_fast')
+  t.ok(finding, 'the integrator report names the too-fast poll')
 })
 
 t.test('an async POST creates the record when the job runs, and the next sync shows it', async (t) => {

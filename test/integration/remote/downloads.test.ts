@@ -46,6 +46,9 @@ t.test('a file downloads as its size in deterministic bytes, with its type and n
   const byIds = (await fs.api.get(`/api/filestorage/v1/files/download/request-meta?ids=${file.id as string},${other.id as string}&mime_types=pdf,docx`)).json()
   t.same(byIds.results.map((m: { id: string }) => m.id), [file.id, other.id], 'ids picks the files')
   t.match(byIds.results[1].url, /mime_type=docx$/, 'each with its export format')
+
+  const report = (await fs.control.get('/_unimock/report')).json()
+  t.ok(report.findings.some((f: { code: string }) => f.code === 'repeated_downloads'), 'the integrator report names a file downloaded again and again')
 })
 
 t.test('what cannot be downloaded is a clear 4xx', async (t) => {
