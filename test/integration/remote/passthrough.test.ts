@@ -111,3 +111,12 @@ t.test('POST, PATCH and DELETE change the simulated system: the next sync shows 
   const gone = (await ats.api.post('/api/ats/v1/passthrough', { method: 'GET', path: `/api/v1/candidates/${victim.remote_id as string}` })).json()
   t.equal(gone.status, 404, 'the vendor no longer has it')
 })
+
+t.test('a service fault scoped to passthrough makes the third party fail', async (t) => {
+  const { app } = await dataApp(t, { dataVolume: ['hris.employees=2'], dataChurn: 0 })
+  const hris = await dataAccount(app, 'hris')
+  const fault = await hris.control.post('/_unimock/faults', { kind: 'status', status: 502, count: 1, scope: { path: '/api/*/v1/passthrough' } })
+  t.equal(fault.statusCode, 201, fault.body)
+  t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' })).statusCode, 502, 'the next passthrough fails')
+  t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' })).statusCode, 200, 'then the third party answers again')
+})
