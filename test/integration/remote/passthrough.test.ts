@@ -22,7 +22,7 @@ t.test('GET reads the same records the common model shows, with the vendor\'s ke
   t.same(body.headers, { Accept: 'application/json', Authorization: '<redacted>' }, 'the headers sent upstream, credentials redacted')
   t.equal(body.response.data.length, 5, 'limit is honoured')
   t.ok(typeof body.response.next === 'string', 'and a cursor to the next page')
-  t.match(body.response.data[0], employee!.remote_data[0].data, 'the first raw record holds the first employee\'s remote_data')
+  t.same(body.response.data[0], employee!.remote_data[0].data, 'the first raw record is the first employee\'s remote_data')
   t.match(body.response.data[0], { cf_region: String, cf_internal_score: Number, cf_renewal_date: /^\d{4}-\d{2}-\d{2}$/, cf_is_strategic: Boolean }, 'and the custom fields the common model lacks')
 
   const one = (await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: `/api/v1/employees/${employee!.remote_id as string}` })).json()
