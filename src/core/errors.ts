@@ -49,6 +49,21 @@ export const errorCatalogue = {
   DATA_MODEL_NOT_FOUND: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}": use {category}.{ModelName} of the linked account\'s category, such as {example}.' },
   DATA_REMOTE_CHANGE_EMPTY: { status: 400, title: 'Bad Request', message: 'A remote change needs at least one of created, changed or deleted above 0.' },
 
+  // unified service: passthrough to the simulated third party's own API (src/integration/remote)
+  PASSTHROUGH_ABSOLUTE_PATH: { status: 400, title: 'Bad Request', message: 'path "{path}" is an absolute URL: give a path on the integration\'s API, such as /api/v1/employees; the linked account\'s base URL is added by the service.' },
+  PASSTHROUGH_BASE_URL: { status: 400, title: 'Bad Request', message: 'base_url_override "{value}" is not the simulated integration\'s host: unimock only reaches its own simulated third party ({allowed}). Leave base_url_override out.' },
+  PASSTHROUGH_AUTH_HEADER: { status: 400, title: 'Bad Request', message: 'headers.{header} may not be sent through passthrough: the service adds the linked account\'s credentials itself. Remove it.' },
+  PASSTHROUGH_BAD_DATA: { status: 400, title: 'Bad Request', message: 'data does not match request_format {format}: {reason}.' },
+  DOWNLOAD_FOLDER: { status: 400, title: 'Bad Request', message: '{id} is a folder, not a file: only files have bytes to download. List its files with GET /api/filestorage/v1/files?folder_id={id}.' },
+  DOWNLOAD_DELETED: { status: 404, title: 'Not Found', message: '{model} {id} was deleted in the third party: it has no bytes to download any more.' },
+  DOWNLOAD_BAD_MIME_TYPE: { status: 400, title: 'Bad Request', message: 'mime_type "{value}" is not an export format: give a file extension, one of {allowed}, or leave it out for the original.' },
+  FIELD_MAPPING_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No field mapping {id} for this linked account. GET .../field-mappings lists them.' },
+  FIELD_MAPPING_BAD_MODEL: { status: 400, title: 'Bad Request', message: '"{name}" is not a common model of {category}: use one of {allowed}.' },
+  FIELD_MAPPING_BAD_PATH: { status: 400, title: 'Bad Request', message: 'remote_field_traversal_path must be a non-empty list of keys into the remote record, e.g. ["cf_region"].' },
+  FIELD_MAPPING_BAD_JMES: { status: 400, title: 'Bad Request', message: 'jmes_path "{expression}" is not a JMESPath expression: {reason}.' },
+  ASYNC_PASSTHROUGH_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No async passthrough receipt {id} for this linked account.' },
+  ASYNC_PASSTHROUGH_TOO_FAST: { status: 429, title: 'Too Many Requests', message: 'Async passthrough receipts may be polled once every 10 seconds; try again in {seconds} s, or listen for the AsyncPassthrough.resolved webhook.' },
+
   // unified service: API keys (tenants), account tokens, the link flow, linked accounts (src/integration)
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },
   AUTH_KEY_MALFORMED: { status: 401, title: 'Unauthorized', message: 'Invalid Authorization header: {reason}. Send Authorization: Bearer <API key>.' },

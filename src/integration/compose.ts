@@ -32,6 +32,16 @@ import { linkRoutes } from './link/routes.js'
 import { createLinkWidgetPort } from './link/widget-port-adapter.js'
 import type { LinkWidgetPort } from './link/widget-port.js'
 import { MetaRepository } from './meta-repository.js'
+import { AsyncPassthroughs } from './remote/async-passthrough.js'
+import { downloadRoutes } from './remote/download-routes.js'
+import { Downloads } from './remote/downloads.js'
+import { FieldMappingRepository } from './remote/field-mapping-repository.js'
+import { fieldMappingRoutes } from './remote/field-mapping-routes.js'
+import { FieldMappings } from './remote/field-mappings.js'
+import { remoteFieldClassRoutes } from './remote/remote-field-class-routes.js'
+import { Passthrough } from './remote/passthrough.js'
+import { RawVendorApi } from './remote/raw-api.js'
+import { remoteRoutes } from './remote/routes.js'
 import { reportRoutes } from './report/routes.js'
 import { packageScenarios } from './scenarios/files.js'
 import { ScenarioLibrary } from './scenarios/library.js'
@@ -118,7 +128,24 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
 
   // The simulated third-party data, written by the sync runs.
   const catalogue = loadCatalogue()
-  const data = new DataService({ db, clock, catalogue, settings: dataSettingsFrom(config, catalogue) })
+  // Field mappings read the third party's records as the data service shows them, and fill their field_mappings.
+  const fieldMappings = new FieldMappings({ repo: new FieldMappingRepository(db), catalogue, ids, clock, events })
+  const data = new DataService({
+    db,
+    clock,
+    catalogue,
+    settings: dataSettingsFrom(config, catalogue),
+    fieldMappings: (accountId, model) => fieldMappings.mapperFor(accountId, model),
+    passed: (accountId, modelId) => { fieldMappings.synced(accountId, modelId) }
+  })
+
+  // The simulated third party's own API over the same data, and passthrough to it.
+  const passthrough = new Passthrough(new RawVendorApi(data, clock))
+  const passthroughAccount = (id: string): { id: string, category: string, integrationSlug: string | null } | undefined => {
+    const a = accountRepo.byId(id)
+    return a === undefined ? undefined : { id: a.id, category: a.category, integrationSlug: a.integrationSlug }
+  }
+  const asyncPassthroughs = new AsyncPassthroughs({ db, clock, scheduler, passthrough, ids, account: passthroughAccount })
 
   // Webhook targets come before sync: a tenant whose targets may want sync events has its runs finish on time.
   const webhookRepo = new WebhookRepository(db)
@@ -253,6 +280,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     batchRepo.clear()
     scenarioGeneration = 0
     runner.reset()
+    asyncPassthroughs.clear()
+    fieldMappings.clear()
   })
   interfaces.add(unifiedInterface)
   // After the scheduler has started (app.ts): deliveries interrupted by a stop go out again.
@@ -290,6 +319,25 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     })
   })
   void app.register(writeControlRoutes, { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(remoteRoutes, {
+      authenticate: auth.account,
+      account: (request) => { const { tenant, account } = requestAccount(request); return { tenantId: tenant.id, account } },
+      passthrough,
+      asyncPassthroughs
+    })
+  }, { logSerializers })
+  void app.register(remoteFieldClassRoutes, { authenticate: auth.account })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(fieldMappingRoutes, {
+      authenticate: auth.account,
+      account: (request) => { const { tenant, account } = requestAccount(request); return { tenantId: tenant.id, id: account.id, category: account.category } },
+      mappings: fieldMappings
+    })
+  })
+  void app.register(downloadRoutes, { authenticate: auth.account, accountId: (request) => requestAccount(request).account.id, downloads: new Downloads(data), data })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

@@ -1,5 +1,6 @@
 import type { AccountEvents } from './accounts/account-events.js'
 import type { LinkEvents } from './link/link-events.js'
+import type { RemoteEvents } from './remote/remote-events.js'
 import type { SyncEvents } from './sync/sync-events.js'
 import type { WebhookEvents } from './webhooks/webhook-events.js'
 import type { WriteEvents } from './writes/write-events.js'
@@ -17,6 +18,7 @@ import type { WriteEvents } from './writes/write-events.js'
  *   'webhook:attempted'         a webhook delivery attempt was answered, or failed    webhooks/webhook-events.ts
  *   'record:written'            a record was created, changed or ignored via the API  writes/write-events.ts
  *   'write:failed'              the simulated third party refused a write (a preset)  writes/write-events.ts
+ *   'field-mapping:changed'     a field mapping was created, updated or deleted       remote/remote-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit
@@ -24,4 +26,4 @@ import type { WriteEvents } from './writes/write-events.js'
  * (core/events.ts); the listeners that connect domains are registered in compose.ts, and anything above
  * the domains (an admin or UI plugin, a live dashboard) subscribes through UnifiedService.events.
  */
-export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents & WriteEvents
+export type DomainEvents = AccountEvents & LinkEvents & RemoteEvents & SyncEvents & WebhookEvents & WriteEvents

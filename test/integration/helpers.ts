@@ -40,8 +40,8 @@ export class Client {
     return { statusCode: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body) }
   }
 
-  async request (method: 'DELETE' | 'PUT' | 'PATCH', url: string): Promise<Reply> {
-    const res = await this.#app.inject({ method, url, headers: this.headers() })
+  async request (method: 'DELETE' | 'PUT' | 'PATCH', url: string, body?: unknown): Promise<Reply> {
+    const res = await this.#app.inject({ method, url, headers: this.headers(), ...(body === undefined ? {} : { payload: body as object }) })
     return { statusCode: res.statusCode, headers: res.headers, body: res.body, json: () => JSON.parse(res.body) }
   }
 

@@ -1,4 +1,5 @@
 import { combine, hashText, unit } from '../../core/hash.js'
+import { customValues } from './custom-fields.js'
 import type { Catalogue, DataCategory, FieldDef, ModelDef, Shape } from './catalogue.js'
 import { SENSITIVE_FIELDS } from './catalogue.js'
 import { nullShare } from './fake/nulls.js'
@@ -389,5 +390,7 @@ function remoteData (compiled: Compiled, r: Rec): Array<{ path: string, data: un
     if (value === null || value === undefined || typeof value === 'object') continue
     data[f.remoteKey] = value
   }
+  // The custom fields the common model lacks: the same ones the raw vendor API and remote_fields show.
+  Object.assign(data, customValues(`${compiled.owner.category}/${compiled.owner.segment}`, r.remoteId()))
   return [{ path: `/api/v1/${compiled.owner.segment}/${r.remoteId()}`, data }]
 }

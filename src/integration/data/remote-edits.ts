@@ -11,6 +11,8 @@ export interface RemoteEditCounts {
 
 export interface RemoteEdit extends RemoteEditCounts {
   readonly id: number
+  /** The record a targeted change or delete lands on (an edit through the raw vendor API); null: picked by hash. */
+  readonly target: number | null
   readonly setId: number
   readonly at: number
   readonly appliedOps: number
@@ -29,12 +31,13 @@ export function editOps (edit: RemoteEdit, setHash: number, remoteCount: number)
   const ops: Op[] = []
   for (let i = 0; i < edit.created; i++) ops.push({ kind: 'create', index: remoteCount + i })
   if (remoteCount === 0) return ops
-  for (let i = 0; i < edit.changed; i++) ops.push({ kind: 'change', index: between(combine(h, 100 + i), 0, remoteCount - 1) })
-  for (let i = 0; i < edit.deleted; i++) ops.push({ kind: 'delete', index: between(combine(h, 10_000 + i), 0, remoteCount - 1) })
+  const pick = (salt: number): number => edit.target ?? between(combine(h, salt), 0, remoteCount - 1)
+  for (let i = 0; i < edit.changed; i++) ops.push({ kind: 'change', index: pick(100 + i) })
+  for (let i = 0; i < edit.deleted; i++) ops.push({ kind: 'delete', index: pick(10_000 + i) })
   return ops
 }
 
-interface EditRow { id: number, set_id: number, at: number, created: number, changed: number, deleted: number, applied_ops: number }
+interface EditRow { id: number, set_id: number, target_idx: number | null, at: number, created: number, changed: number, deleted: number, applied_ops: number }
 
 /**
  * SQL of remote edits. Sync passes run hundreds of thousands of times a simulated day and almost never find an
@@ -49,7 +52,7 @@ export class RemoteEditRepository {
 
   constructor (db: Db) {
     this.#db = db
-    this.#insert = db.prepare('INSERT INTO data_remote_edits (set_id, at, created, changed, deleted) VALUES (?, ?, ?, ?, ?)')
+    this.#insert = db.prepare('INSERT INTO data_remote_edits (set_id, at, created, changed, deleted, target_idx) VALUES (?, ?, ?, ?, ?, ?)')
     this.#pending = db.prepare('SELECT * FROM data_remote_edits WHERE set_id = ? AND applied_ops < created + changed + deleted ORDER BY id')
     this.#progress = db.prepare('UPDATE data_remote_edits SET applied_ops = ? WHERE id = ?')
   }
@@ -59,15 +62,15 @@ export class RemoteEditRepository {
     return this.#withPending
   }
 
-  add (setId: number, at: number, counts: RemoteEditCounts): void {
-    this.#insert.run(setId, at, counts.created, counts.changed, counts.deleted)
+  add (setId: number, at: number, counts: RemoteEditCounts, target: number | null = null): void {
+    this.#insert.run(setId, at, counts.created, counts.changed, counts.deleted, target)
     this.#sets().add(setId)
   }
 
   pending (setId: number): RemoteEdit[] {
     if (!this.#sets().has(setId)) return []
     return (this.#pending.all(setId) as EditRow[]).map((r) => ({
-      id: r.id, setId: r.set_id, at: r.at, created: r.created, changed: r.changed, deleted: r.deleted, appliedOps: r.applied_ops
+      id: r.id, target: r.target_idx, setId: r.set_id, at: r.at, created: r.created, changed: r.changed, deleted: r.deleted, appliedOps: r.applied_ops
     }))
   }
 

@@ -141,11 +141,16 @@ const PARAM_HELP: Readonly<Record<string, string>> = {
   include_remote_data: 'fill remote_data with the original payload',
   include_sensitive_fields: 'include sensitive fields such as ssn',
   include_shell_data: 'accepted; unimock has no shell records',
-  include_remote_fields: 'accepted; unimock has no remote fields (remote_fields is empty)',
+  include_remote_fields: 'fill remote_fields with the third party\'s custom fields (their classes: GET .../remote-field-classes)',
   remote_fields: 'accepted; enums are always the normalised values',
   show_enum_origins: 'accepted; enums are always the normalised values',
   expand: 'comma-separated relation names to inline the related records',
   remote_id: 'only the record with this third-party id'
+}
+
+/** An include_* flag as every list declares it, for other routes taking the same flag (OpenAPI hoists it once). */
+export function includeFlag (name: 'include_deleted_data' | 'include_remote_data' | 'include_shell_data'): TSchema {
+  return Type.Boolean({ description: PARAM_HELP[name] })
 }
 
 function queryParam (name: string, model: ModelDef): TSchema {

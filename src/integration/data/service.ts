@@ -3,6 +3,7 @@ import { hash32 } from '../../core/hash.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
+import { remoteFields } from './custom-fields.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
 import { DataReader, type JsonPage } from './reader.js'
@@ -12,6 +13,19 @@ import { SyncStamps } from './stamps.js'
 import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
 import { WrittenRecords, type WrittenFields } from './written.js'
+
+type Mapper = (remoteId: string) => Record<string, unknown>
+
+/** include_remote_fields=true on a model whose records carry remote_fields. */
+function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
+  return (raw.include_remote_fields === 'true' || raw.include_remote_fields === true) && model.fields.some((f) => f.name === 'remote_fields')
+}
+
+/** Fills a record's remote_fields with the third party's custom fields (it is [] otherwise). */
+function withRemoteFields (model: ModelDef, record: Record<string, unknown>): Record<string, unknown> {
+  record.remote_fields = remoteFields(`${model.category}/${model.segment}`, String(record.remote_id))
+  return record
+}
 
 /**
  * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
@@ -40,16 +54,32 @@ export class DataService {
   readonly #cache: RecordCache
   readonly #edits: RemoteEditRepository
   readonly #written: WrittenRecords
+  readonly #generator: Generator
 
-  constructor (deps: { readonly db: Db, readonly clock: Clock, readonly catalogue: Catalogue, readonly settings: DataSettings }) {
+  readonly #mapper: (accountId: string, model: ModelDef) => Mapper | undefined
+  readonly #passed: (accountId: string, modelId: string) => void
+
+  constructor (deps: {
+    readonly db: Db
+    readonly clock: Clock
+    readonly catalogue: Catalogue
+    readonly settings: DataSettings
+    /** field_mappings of a model's records by remote id, when the account has mappings of it in effect. */
+    readonly fieldMappings?: (accountId: string, model: ModelDef) => Mapper | undefined
+    /** A sync pass of the model ran for the account (field mappings changed since take effect). */
+    readonly passed?: (accountId: string, modelId: string) => void
+  }) {
+    this.#passed = deps.passed ?? (() => undefined)
     this.catalogue = deps.catalogue
+    this.#mapper = deps.fieldMappings ?? (() => undefined)
     this.#repo = new DataRepository(deps.db)
     this.#sets = new DataSets(this.#repo, deps.catalogue, deps.settings, deps.clock)
     this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
     // Three quarters of the cache budget for records, a quarter for whole pages asked for again.
     this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
     this.#written = new WrittenRecords(deps.db)
-    this.#reader = new DataReader(this.#repo, this.#sets, new Generator(deps.catalogue), deps.catalogue,
+    this.#generator = new Generator(deps.catalogue)
+    this.#reader = new DataReader(this.#repo, this.#sets, this.#generator, deps.catalogue,
       hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25), this.#written)
     this.#edits = new RemoteEditRepository(deps.db)
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
@@ -57,11 +87,26 @@ export class DataService {
 
   /** A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal). */
   listJson (accountId: string, model: ModelDef, raw: RawQuery): JsonPage {
-    return this.#reader.listJson(accountId, model, parseListQuery(model, raw))
+    const page = this.#reader.listJson(accountId, model, parseListQuery(model, raw))
+    const mapper = this.#mapper(accountId, model)
+    if (!wantsRemoteFields(model, raw) && mapper === undefined) return page
+    const body = JSON.parse(page.json.toString()) as { results: Array<Record<string, unknown>> }
+    for (const record of body.results) this.#decorate(model, raw, mapper, record)
+    return { ...page, json: Buffer.from(JSON.stringify(body)) }
   }
 
   retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery): string {
-    return this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
+    const json = this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
+    const mapper = this.#mapper(accountId, model)
+    if (!wantsRemoteFields(model, raw) && mapper === undefined) return json
+    return JSON.stringify(this.#decorate(model, raw, mapper, JSON.parse(json) as Record<string, unknown>))
+  }
+
+  /** What the third party adds to a record on request (remote_fields) and by mapping (field_mappings). */
+  #decorate (model: ModelDef, raw: RawQuery, mapper: Mapper | undefined, record: Record<string, unknown>): Record<string, unknown> {
+    if (wantsRemoteFields(model, raw)) withRemoteFields(model, record)
+    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(String(record.remote_id))
+    return record
   }
 
   /**
@@ -139,7 +184,9 @@ export class DataService {
 
   /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */
   runSyncPass (accountId: string, modelId: string, options: SyncPassOptions = {}): SyncPassResult {
-    return this.#passes.run(accountId, this.#sets.model(modelId), options)
+    const result = this.#passes.run(accountId, this.#sets.model(modelId), options)
+    this.#passed(accountId, modelId)
+    return result
   }
 
   /** What a pass would still have to write now. */
@@ -155,6 +202,28 @@ export class DataService {
   editRemote (accountId: string, modelId: string, counts: RemoteEditCounts, now: number): void {
     const model = this.#sets.model(modelId)
     this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts) })
+  }
+
+  /**
+   * A record created in the simulated system now, through its own API: the next sync pass of the model shows
+   * it. Answers the remote id it will carry.
+   */
+  createRemote (accountId: string, modelId: string, now: number): string {
+    const model = this.#sets.model(modelId)
+    return this.#repo.transaction(() => {
+      const index = this.#passes.nextCreatedIndex(accountId, model, now)
+      this.#edits.add(this.#sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 })
+      return String(this.#sets.account(accountId, model.category).remoteBase(model.name) + index)
+    })
+  }
+
+  /** The record with this remote id changes (a new version) or is deleted in the simulated system now. */
+  editRemoteRecord (accountId: string, modelId: string, remoteId: string, change: 'changed' | 'deleted', now: number): void {
+    const model = this.#sets.model(modelId)
+    const index = this.#generator.indexOfRemoteId(model, this.#sets.account(accountId, model.category), remoteId)
+    if (index === undefined) throw new Error(`editRemoteRecord: ${remoteId} is not a remote id of ${modelId}`)
+    const counts = { created: 0, changed: change === 'changed' ? 1 : 0, deleted: change === 'deleted' ? 1 : 0 }
+    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts, index) })
   }
 
   /** A FULL resync: the following passes write every live record again (then what is pending). */

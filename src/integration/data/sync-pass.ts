@@ -139,6 +139,28 @@ export class SyncPasses {
     }
   }
 
+  /**
+   * The index the next record created remotely at `at` will get, once a pass replays it: the remote count
+   * after the churn epochs and edits that come before it (the same order `run` applies them in). The raw
+   * vendor API answers a create with this record's id.
+   */
+  nextCreatedIndex (accountId: string, model: ModelDef, at: number): number {
+    const data = this.#sets.account(accountId, model.category)
+    const s = this.#sets.set(accountId, model)
+    const changes = this.#sets.changes(data, s, model)
+    let remoteCount = s.remoteCount
+    let epoch = s.appliedEpoch
+    const catchUp = (until: number): void => {
+      for (; epoch < until; epoch++) remoteCount += changes.created(changes.ops(epoch + 1, remoteCount))
+    }
+    for (const edit of this.#edits.pending(s.id)) {
+      catchUp(epochAt(data.anchorMs, edit.at))
+      remoteCount += edit.created
+    }
+    catchUp(epochAt(data.anchorMs, at))
+    return remoteCount
+  }
+
   /** Starts a FULL rewrite: the next passes write every live record again before anything else. */
   beginRewrite (accountId: string, model: ModelDef): void {
     this.#repo.transaction(() => {

@@ -19,6 +19,7 @@ export type JournalKind =
   | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
   /** Writes (create, partial update, action, ignore, bulk), /meta and async tasks: writes/routes.ts. */
   | 'write' | 'meta' | 'bulk' | 'async-task'
+  | 'passthrough' | 'async-passthrough' | 'async-passthrough-poll' | 'download' | 'download-meta' | 'remote-field-classes' | 'field-mappings'
 
 /** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
 export type JournalSurface = 'api' | 'widget'

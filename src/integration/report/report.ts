@@ -9,6 +9,7 @@ import { idempotencyKeyReused } from './rules/idempotency-conflict.js'
 import { modifiedAfterNotAdvancing } from './rules/modified-after.js'
 import { pageSizeOverMax } from './rules/page-size.js'
 import { pollingTooOften } from './rules/polling.js'
+import { asyncPassthroughPolledTooFast, repeatedDownloads } from './rules/remote-misuse.js'
 import { tokenReuse } from './rules/token-reuse.js'
 import { webhookNon2xx, webhookSlow } from './rules/webhook-answers.js'
 import { writeErrorsIgnored } from './rules/write-errors-ignored.js'
@@ -27,7 +28,9 @@ export const RULES: readonly Rule[] = [
   webhookSlow,
   duplicateCreates,
   writeErrorsIgnored,
-  idempotencyKeyReused
+  idempotencyKeyReused,
+  asyncPassthroughPolledTooFast,
+  repeatedDownloads
 ]
 
 export interface Report {

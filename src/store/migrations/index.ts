@@ -12,6 +12,7 @@ import { settings } from './018-settings.js'
 import { writtenRecords } from './021-written-records.js'
 import { writePresets } from './022-write-presets.js'
 import { writeBatches } from './023-write-batches.js'
+import { rawVendorApi } from './013-raw-vendor-api.js'
 
 export interface Migration {
   readonly id: number
@@ -20,4 +21,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, settings, writtenRecords, writePresets, writeBatches]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, settings, writtenRecords, writePresets, writeBatches]

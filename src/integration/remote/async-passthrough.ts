@@ -1,0 +1,80 @@
+import type { Statement } from 'better-sqlite3'
+import type { Clock } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
+import type { Ids } from '../../core/ids.js'
+import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
+import type { Db } from '../../store/database.js'
+import type { Passthrough, PassthroughAccount, PassthroughRequest, RemoteResponse } from './passthrough.js'
+
+/** How long the simulated third party takes to answer an async passthrough. */
+export const ASYNC_PASSTHROUGH_LATENCY_MS = 5_000
+/** The documented polling limit: one poll per receipt every 10 seconds. */
+export const ASYNC_PASSTHROUGH_POLL_MS = 10_000
+
+interface ReceiptRow { id: string, account_id: string, request: string, response: string | null, last_poll_at: number | null }
+
+/**
+ * Async passthrough: the request is checked at once (the caller's mistakes are refused as by passthrough),
+ * kept as a receipt, and run against the simulated third party by a job of the one scheduler when its
+ * latency has passed on the clock; until then a poll answers the JSON string "PENDING".
+ */
+export class AsyncPassthroughs {
+  readonly #clock: Clock
+  readonly #scheduler: Scheduler
+  readonly #passthrough: Passthrough
+  readonly #ids: Ids
+  readonly #account: (id: string) => PassthroughAccount | undefined
+  readonly #job: JobKind<{ receiptId: string }>
+  readonly #insert: Statement
+  readonly #byId: Statement
+  readonly #resolve: Statement
+  readonly #polled: Statement
+  readonly #clear: Statement
+
+  constructor (deps: { db: Db, clock: Clock, scheduler: Scheduler, passthrough: Passthrough, ids: Ids, account: (id: string) => PassthroughAccount | undefined }) {
+    this.#clock = deps.clock
+    this.#scheduler = deps.scheduler
+    this.#passthrough = deps.passthrough
+    this.#ids = deps.ids
+    this.#account = deps.account
+    this.#insert = deps.db.prepare('INSERT INTO async_passthrough_receipts (id, tenant_id, account_id, request, created_at) VALUES (?, ?, ?, ?, ?)')
+    this.#byId = deps.db.prepare('SELECT id, account_id, request, response, last_poll_at FROM async_passthrough_receipts WHERE id = ?')
+    this.#resolve = deps.db.prepare('UPDATE async_passthrough_receipts SET response = ? WHERE id = ?')
+    this.#polled = deps.db.prepare('UPDATE async_passthrough_receipts SET last_poll_at = ? WHERE id = ?')
+    this.#clear = deps.db.prepare('DELETE FROM async_passthrough_receipts')
+    this.#job = deps.scheduler.define<{ receiptId: string }>('async-passthrough.resolve', ({ receiptId }) => { this.#run(receiptId) })
+  }
+
+  submit (tenantId: number, account: PassthroughAccount, req: PassthroughRequest): string {
+    this.#passthrough.check(account, req)
+    const id = this.#ids.uuid()
+    const now = this.#clock.now()
+    this.#insert.run(id, tenantId, account.id, JSON.stringify(req), now)
+    this.#scheduler.schedule(this.#job, now + ASYNC_PASSTHROUGH_LATENCY_MS, { receiptId: id })
+    return id
+  }
+
+  /** The RemoteResponse once resolved, "PENDING" before; a poll sooner than 10 s after the last is refused. */
+  poll (accountId: string, receiptId: string): RemoteResponse | 'PENDING' {
+    const row = this.#byId.get(receiptId) as ReceiptRow | undefined
+    if (row === undefined || row.account_id !== accountId) throw appError('ASYNC_PASSTHROUGH_NOT_FOUND', { id: receiptId })
+    const now = this.#clock.now()
+    if (row.last_poll_at !== null && now - row.last_poll_at < ASYNC_PASSTHROUGH_POLL_MS) {
+      const seconds = Math.ceil((row.last_poll_at + ASYNC_PASSTHROUGH_POLL_MS - now) / 1000)
+      throw appError('ASYNC_PASSTHROUGH_TOO_FAST', { seconds }, { 'retry-after': String(seconds) })
+    }
+    this.#polled.run(now, receiptId)
+    return row.response === null ? 'PENDING' : JSON.parse(row.response) as RemoteResponse
+  }
+
+  clear (): void {
+    this.#clear.run()
+  }
+
+  #run (receiptId: string): void {
+    const row = this.#byId.get(receiptId) as ReceiptRow | undefined
+    const account = row === undefined ? undefined : this.#account(row.account_id)
+    if (row === undefined || account === undefined) return
+    this.#resolve.run(JSON.stringify(this.#passthrough.run(account, JSON.parse(row.request) as PassthroughRequest)), receiptId)
+  }
+}

@@ -1,0 +1,223 @@
+import { compile, search, type JSONValue } from '@jmespath-community/jmespath'
+import type { Clock } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
+import type { Emitter } from '../../core/events.js'
+import type { Ids } from '../../core/ids.js'
+import type { Catalogue, ModelDef } from '../data/catalogue.js'
+import { CUSTOM_FIELDS, customValues } from '../data/custom-fields.js'
+import type { FieldMappingRepository, FieldMappingRow } from './field-mapping-repository.js'
+import type { RemoteEvents } from './remote-events.js'
+
+export interface CreateFieldMapping {
+  readonly target_field_name: string
+  readonly target_field_description: string
+  readonly remote_field_traversal_path: readonly string[]
+  readonly remote_method: string
+  readonly remote_url_path: string
+  readonly common_model_name: string
+  readonly jmes_path?: string
+}
+
+export interface PatchFieldMapping {
+  readonly remote_field_traversal_path?: readonly string[]
+  readonly remote_method?: string
+  readonly remote_url_path?: string
+  readonly jmes_path?: string
+}
+
+export interface MappingAccount { readonly tenantId: number, readonly id: string, readonly category: string }
+
+/**
+ * Field mappings: a target field of a common model filled from a field of the third party's raw records
+ * (a traversal path into the record the raw vendor API shows, then an optional JMESPath expression evaluated
+ * by a real JMESPath implementation). A mapping is per linked account; created or changed, it takes effect
+ * at the model's next sync, as the real service's does, and from then on every record of the model shows the
+ * value in field_mappings.linked_account_defined_targets.
+ */
+export class FieldMappings {
+  readonly #repo: FieldMappingRepository
+  readonly #catalogue: Catalogue
+  readonly #ids: Ids
+  readonly #clock: Clock
+  readonly #events: Emitter<RemoteEvents>
+
+  constructor (deps: { repo: FieldMappingRepository, catalogue: Catalogue, ids: Ids, clock: Clock, events: Emitter<RemoteEvents> }) {
+    this.#repo = deps.repo
+    this.#catalogue = deps.catalogue
+    this.#ids = deps.ids
+    this.#clock = deps.clock
+    this.#events = deps.events
+  }
+
+  list (account: MappingAccount, excludeMetadata: boolean): Record<string, unknown[]> {
+    const out: Record<string, unknown[]> = {}
+    for (const m of this.#repo.byAccount(account.id)) {
+      const name = m.modelId.slice(m.modelId.indexOf('.') + 1)
+      out[name] ??= []
+      out[name].push(instance(m, excludeMetadata))
+    }
+    return out
+  }
+
+  create (account: MappingAccount, body: CreateFieldMapping): Record<string, unknown> {
+    const model = this.#model(account.category, body.common_model_name)
+    checkPath(body.remote_field_traversal_path)
+    if (body.jmes_path !== undefined) checkJmes(body.jmes_path)
+    const row = {
+      id: this.#ids.uuid(),
+      tenantId: account.tenantId,
+      accountId: account.id,
+      modelId: model.id,
+      targetName: body.target_field_name,
+      targetDescription: body.target_field_description,
+      organizationWide: false,
+      remoteMethod: body.remote_method,
+      remoteUrlPath: body.remote_url_path,
+      traversalPath: body.remote_field_traversal_path,
+      jmesPath: body.jmes_path ?? null
+    }
+    this.#repo.insert(row)
+    this.#changed(account, row.id, 'created')
+    return instance({ ...row, applied: false }, false)
+  }
+
+  update (account: MappingAccount, id: string, body: PatchFieldMapping): Record<string, unknown> {
+    const found = this.#mine(account, id)
+    if (body.remote_field_traversal_path !== undefined) checkPath(body.remote_field_traversal_path)
+    if (body.jmes_path !== undefined) checkJmes(body.jmes_path)
+    const next: FieldMappingRow = {
+      ...found,
+      remoteMethod: body.remote_method ?? found.remoteMethod,
+      remoteUrlPath: body.remote_url_path ?? found.remoteUrlPath,
+      traversalPath: body.remote_field_traversal_path ?? found.traversalPath,
+      jmesPath: body.jmes_path ?? found.jmesPath,
+      applied: false
+    }
+    this.#repo.update(next)
+    this.#changed(account, id, 'updated')
+    return instance(next, false)
+  }
+
+  delete (account: MappingAccount, id: string): Record<string, unknown> {
+    const found = this.#mine(account, id)
+    this.#repo.delete(id)
+    this.#changed(account, id, 'deleted')
+    return instance(found, false)
+  }
+
+  /** A sync of the model finished for the account: its mappings changed since apply from now on. */
+  synced (accountId: string, modelId: string): void {
+    this.#repo.markApplied(accountId, modelId)
+  }
+
+  /** field_mappings of the model's records, by remote id: undefined when no mapping of the model is in effect. */
+  mapperFor (accountId: string, model: ModelDef): ((remoteId: string) => Record<string, unknown>) | undefined {
+    const mappings = this.#repo.byAccount(accountId).filter((m) => m.modelId === model.id && m.applied)
+    return mappings.length === 0 ? undefined : (remoteId) => mapped(model, mappings, remoteId)
+  }
+
+  /** GET /remote-fields: the custom fields of every model of the category, where the raw API has them. */
+  remoteFields (category: string, only: ReadonlySet<string> | undefined): Record<string, unknown[]> {
+    const out: Record<string, unknown[]> = {}
+    for (const model of this.#catalogue.inCategory(category)) {
+      if (only !== undefined && !only.has(model.name)) continue
+      out[model.name] = CUSTOM_FIELDS.map((f) => ({
+        schema: { type: f.type === 'bool' ? 'boolean' : f.type === 'date' ? 'string' : f.type },
+        remote_key_name: f.key,
+        remote_endpoint_info: { method: 'GET', url_path: `/api/v1/${model.segment}`, field_traversal_path: [f.key] },
+        example_values: [],
+        advanced_metadata: null,
+        coverage: 1
+      }))
+    }
+    return out
+  }
+
+  /** GET /target-fields: organization-wide targets of the tenant and the account's mapped targets. */
+  targetFields (account: MappingAccount): Record<string, unknown[]> {
+    const out: Record<string, Array<{ name: string, description: string, is_mapped: string | null }>> = {}
+    const prefix = `${account.category}.`
+    const mapped = this.#repo.byAccount(account.id)
+    for (const t of this.#repo.targets(account.tenantId)) {
+      if (!t.modelId.startsWith(prefix)) continue
+      const hit = mapped.find((m) => m.modelId === t.modelId && m.targetName === t.name)
+      const name = t.modelId.slice(prefix.length)
+      out[name] ??= []
+      out[name].push({ name: t.name, description: t.description, is_mapped: hit === undefined ? null : hit.id })
+    }
+    for (const m of mapped) {
+      const name = m.modelId.slice(prefix.length)
+      out[name] ??= []
+      const list = out[name]
+      if (!list.some((t) => t.name === m.targetName)) list.push({ name: m.targetName, description: m.targetDescription, is_mapped: m.id })
+    }
+    return out
+  }
+
+  addTargetField (account: MappingAccount, body: { name: string, common_model: string, description?: string }): Record<string, unknown[]> {
+    const model = this.#model(account.category, body.common_model)
+    this.#repo.addTarget(account.tenantId, model.id, body.name, body.description ?? '')
+    this.#events.emit('field-mapping:changed', { tenantId: account.tenantId, accountId: null, mappingId: `${model.id}:${body.name}`, change: 'created', at: this.#clock.now() })
+    return this.targetFields(account)
+  }
+
+  clear (): void { this.#repo.clear() }
+
+  #model (category: string, name: string): ModelDef {
+    const model = this.#catalogue.byId(`${category}.${name}`)
+    if (model === undefined) {
+      throw appError('FIELD_MAPPING_BAD_MODEL', { name, category, allowed: this.#catalogue.inCategory(category).map((m) => m.name).join(', ') })
+    }
+    return model
+  }
+
+  #mine (account: MappingAccount, id: string): FieldMappingRow {
+    const found = this.#repo.byId(id)
+    if (found === undefined || found.accountId !== account.id) throw appError('FIELD_MAPPING_NOT_FOUND', { id })
+    return found
+  }
+
+  #changed (account: MappingAccount, mappingId: string, change: 'created' | 'updated' | 'deleted'): void {
+    this.#events.emit('field-mapping:changed', { tenantId: account.tenantId, accountId: account.id, mappingId, change, at: this.#clock.now() })
+  }
+}
+
+/** The mapped values of one record: each mapping's traversal path into the raw record, then its JMESPath. */
+function mapped (model: ModelDef, mappings: readonly FieldMappingRow[], remoteId: string): Record<string, unknown> {
+  const raw: Record<string, unknown> = { id: remoteId, ...customValues(`${model.category}/${model.segment}`, remoteId) }
+  const linked: Record<string, unknown> = {}
+  for (const m of mappings) {
+    let value: unknown = raw
+    for (const key of m.traversalPath) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
+    if (m.jmesPath !== null) value = search((value ?? null) as JSONValue, m.jmesPath)
+    linked[m.targetName] = value ?? null
+  }
+  return { organization_defined_targets: {}, linked_account_defined_targets: linked }
+}
+
+function checkPath (path: readonly string[]): void {
+  if (path.length === 0 || path.some((k) => k === '')) throw appError('FIELD_MAPPING_BAD_PATH')
+}
+
+function checkJmes (expression: string): void {
+  try {
+    compile(expression)
+  } catch (err) {
+    throw appError('FIELD_MAPPING_BAD_JMES', { expression, reason: (err as Error).message })
+  }
+}
+
+function instance (m: FieldMappingRow, excludeMetadata: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    id: m.id,
+    is_integration_wide: false,
+    target_field: { name: m.targetName, description: m.targetDescription, is_organization_wide: m.organizationWide },
+    remote_field: {
+      remote_key_name: excludeMetadata ? null : m.traversalPath[m.traversalPath.length - 1] ?? null,
+      schema: excludeMetadata ? null : {},
+      remote_endpoint_info: { method: m.remoteMethod, url_path: m.remoteUrlPath, field_traversal_path: [...m.traversalPath] }
+    }
+  }
+  if (m.jmesPath !== null) out.jmes_path = m.jmesPath
+  return out
+}

@@ -1,0 +1,103 @@
+import { appError } from '../../core/errors.js'
+import type { RawAnswer, RawVendorApi } from './raw-api.js'
+
+/** DataPassthroughRequest, as the route validated it. */
+export interface PassthroughRequest {
+  readonly method: string
+  readonly path: string
+  readonly data?: string
+  readonly headers?: Readonly<Record<string, unknown>>
+  readonly request_format?: 'JSON' | 'XML' | 'MULTIPART'
+  readonly multipart_form_data?: ReadonlyArray<Readonly<Record<string, unknown>>>
+  readonly base_url_override?: string
+  readonly normalize_response?: boolean
+}
+
+/** RemoteResponse: the third party's own status and body, inside the service's 200. */
+export interface RemoteResponse {
+  readonly method: string
+  readonly path: string
+  readonly status: number
+  readonly response: unknown
+  readonly response_headers: Readonly<Record<string, string>>
+  readonly response_type: 'JSON'
+  readonly headers: Readonly<Record<string, unknown>>
+}
+
+export interface PassthroughAccount {
+  readonly id: string
+  readonly category: string
+  readonly integrationSlug: string | null
+}
+
+/** Headers carrying credentials: the service adds the linked account's own, so a caller's are refused. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-account-token'])
+
+/** The simulated integration's base URL: the only value base_url_override may name. */
+export const simulatedBaseUrl = (slug: string | null): string => `https://${slug ?? 'integration'}.vendors.unimock.invalid`
+
+/**
+ * Passthrough: checks a DataPassthroughRequest as the real service does (credentials are its own to add, the
+ * path is relative to the integration's base URL, data matches request_format), hands it to the simulated
+ * third party's API and wraps its answer as a RemoteResponse. Throws an AppError for the caller's mistakes;
+ * the third party's own refusals (unknown path, bad body) are its status inside a 200.
+ */
+export class Passthrough {
+  readonly #raw: RawVendorApi
+
+  constructor (raw: RawVendorApi) {
+    this.#raw = raw
+  }
+
+  /** Throws what the real service refuses before calling the third party; answers the parsed body. */
+  check (account: PassthroughAccount, req: PassthroughRequest): unknown {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(req.path) || req.path.startsWith('//')) throw appError('PASSTHROUGH_ABSOLUTE_PATH', { path: req.path })
+    const base = simulatedBaseUrl(account.integrationSlug)
+    if (req.base_url_override !== undefined && req.base_url_override.replace(/\/+$/, '') !== base) {
+      throw appError('PASSTHROUGH_BASE_URL', { value: req.base_url_override, allowed: base })
+    }
+    for (const name of Object.keys(req.headers ?? {})) {
+      if (CREDENTIAL_HEADERS.has(name.toLowerCase())) throw appError('PASSTHROUGH_AUTH_HEADER', { header: name })
+    }
+    const format = req.request_format ?? 'JSON'
+    if (format === 'MULTIPART') {
+      if (req.multipart_form_data === undefined) throw appError('PASSTHROUGH_BAD_DATA', { format, reason: 'MULTIPART sends multipart_form_data, which is missing' })
+      return undefined
+    }
+    if (req.data === undefined || req.data === '') return undefined
+    if (format === 'XML') {
+      if (!req.data.trimStart().startsWith('<')) throw appError('PASSTHROUGH_BAD_DATA', { format, reason: 'it is not an XML document' })
+      return undefined
+    }
+    try {
+      return JSON.parse(req.data)
+    } catch (err) {
+      throw appError('PASSTHROUGH_BAD_DATA', { format, reason: `it is not JSON (${(err as Error).message})` })
+    }
+  }
+
+  run (account: PassthroughAccount, req: PassthroughRequest): RemoteResponse {
+    const body = this.check(account, req)
+    const path = req.path.startsWith('/') ? req.path : `/${req.path}`
+    const format = req.request_format ?? 'JSON'
+    const answer: RawAnswer = format === 'JSON' || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)
+      ? this.#raw.handle(account, { method: req.method === 'HEAD' ? 'GET' : req.method, path, body })
+      : { status: 415, body: { error: 'unsupported_media_type', message: `This API accepts JSON bodies only, not ${format}.` }, headers: { 'content-type': 'application/json' } }
+    const response = req.method === 'HEAD' ? null : answer.body
+    return {
+      method: req.method,
+      path,
+      status: answer.status,
+      response: req.normalize_response === true ? normalized(response) : response,
+      response_headers: answer.headers,
+      response_type: 'JSON',
+      headers: { ...(req.headers ?? {}), Authorization: '<redacted>' }
+    }
+  }
+}
+
+/** normalize_response=true: the body as {type, value}. */
+function normalized (value: unknown): { type: string, value: unknown } {
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+  return { type, value }
+}

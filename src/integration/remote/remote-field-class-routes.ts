@@ -1,0 +1,93 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
+import { appError } from '../../core/errors.js'
+import { readPackageJsonFile } from '../../core/fixtures.js'
+import { plainCursors } from '../../core/cursor.js'
+import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../core/pagination.js'
+import { CUSTOM_FIELDS, remoteFieldClass } from '../data/custom-fields.js'
+import { includeFlag } from '../data/schemas.js'
+import { journaled } from '../http/journal-recorder.js'
+import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../http/schemas.js'
+
+export interface RemoteFieldClassRouteOptions {
+  readonly authenticate: (request: FastifyRequest) => Promise<void>
+}
+
+const ClassSchema = Type.Object({
+  id: Type.String(),
+  display_name: Type.String(),
+  remote_key_name: Type.String(),
+  description: Type.String(),
+  is_custom: Type.Boolean(),
+  is_common_model_field: Type.Boolean(),
+  is_required: Type.Boolean(),
+  field_type: Type.String(),
+  field_format: Type.String(),
+  field_choices: Type.Array(Type.Unknown(), { description: '{value, display_name} objects; bare strings in accounting, as its schema has them' }),
+  item_schema: Type.Null()
+}, { title: 'unified.RemoteFieldClass' })
+
+const Query = Type.Object({
+  cursor: Type.Optional(Type.String()),
+  page_size: Type.Optional(PageSizeParam()),
+  ids: Type.Optional(Type.String({ description: 'comma-separated class ids' })),
+  is_custom: Type.Optional(Type.Boolean()),
+  is_common_model_field: Type.Optional(Type.Boolean()),
+  include_deleted_data: Type.Optional(includeFlag('include_deleted_data')),
+  include_remote_data: Type.Optional(includeFlag('include_remote_data')),
+  include_shell_data: Type.Optional(includeFlag('include_shell_data'))
+})
+
+const ROUTE = /^GET (\/api\/([a-z]+)\/v1\/(.+))\/remote-field-classes$/
+
+/** The remote-field-classes lists the operations fixture names (the facts' families), in its order. */
+function classLists (): Array<{ path: string, category: string, resource: string }> {
+  const ops = readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations
+  const out: Array<{ path: string, category: string, resource: string }> = []
+  for (const key of Object.keys(ops)) {
+    const m = ROUTE.exec(key)
+    if (m !== null) out.push({ path: `${m[1]!}/remote-field-classes`, category: m[2]!, resource: `${m[2]!}/${m[3]!}` })
+  }
+  return out
+}
+
+/**
+ * GET .../{model}/remote-field-classes: the simulated third party's custom fields of that resource (see
+ * data/custom-fields.ts), the classes `include_remote_fields` shows on records. Common-model fields are not
+ * listed as classes, so is_common_model_field=true answers an empty page.
+ */
+export const remoteFieldClassRoutes: FastifyPluginAsync<RemoteFieldClassRouteOptions> = async (app, { authenticate }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  for (const list of classLists()) {
+    r.get(list.path, {
+      onRequest: authenticate,
+      config: journaled('remote-field-classes', { category: list.category }),
+      schema: {
+        tags: [`unified: ${list.category}`],
+        summary: 'The third party\'s custom fields of this resource, as include_remote_fields shows them',
+        querystring: Query,
+        response: { 200: Paginated(ClassSchema), 400: Detail, ...AUTH_ERRORS }
+      }
+    }, async (request) => {
+      const q = request.query
+      const ids = q.ids === undefined ? undefined : new Set(q.ids.split(',').map((s) => s.trim()))
+      const all = CUSTOM_FIELDS.map((f) => remoteFieldClass(list.resource, f))
+        .filter((c) => ids === undefined || ids.has(String(c.id)))
+        .filter((c) => q.is_custom === undefined || c.is_custom === q.is_custom)
+        .filter((c) => q.is_common_model_field === undefined || c.is_common_model_field === q.is_common_model_field)
+      const size = pageSize(q.page_size)
+      const at = openCursor(plainCursors, q.cursor, undefined, () => appError('DATA_BAD_CURSOR'))
+      const w = denseWalk(denseStart(at, size), size)
+      const start = w.from === null ? 0 : w.from + 1
+      const positions = all.map((_, i) => i).slice(start, start + w.limit)
+      const page = pageOf(w, positions, (i) => i)
+      request.journal.page(cursorText(plainCursors, page.next, undefined), cursorText(plainCursors, page.previous, undefined))
+      return {
+        next: cursorText(plainCursors, page.next, undefined),
+        previous: cursorText(plainCursors, page.previous, undefined),
+        results: page.rows.map((i) => all[i]!) as never[]
+      }
+    })
+  }
+}
