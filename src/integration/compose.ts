@@ -105,7 +105,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   }
 
   // The simulated third-party data, written by the sync runs.
-  const catalogue = loadCatalogue()
+  const catalogue = loadCatalogue(config.apiRevision)
   const data = new DataService({ db, clock, catalogue, settings: dataSettingsFrom(config, catalogue) })
 
   // Webhook targets come before sync: a tenant whose targets may want sync events has its runs finish on time.
