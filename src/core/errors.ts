@@ -74,6 +74,10 @@ export const errorCatalogue = {
   LINKED_ACCOUNT_NOT_COMPLETE: { status: 409, title: 'Conflict', message: 'Linked account {id} is {status}: only a linked account that finished linking can need relinking.' },
 
   // sync status, resync and rate limits (src/integration/sync)
+  SCOPES_UNKNOWN_MODEL: { status: 400, title: 'Bad Request', message: 'Invalid common_models: "{model}" is not a common model of the {category} category. Use one of: {allowed}.' },
+  SCOPES_UNKNOWN_FIELD: { status: 400, title: 'Bad Request', message: 'Invalid field_permissions of {model}: "{field}" is not a field of {model} that scopes can disable. Use one of: {allowed}.' },
+  SCOPES_BAD_PERMISSION: { status: 400, title: 'Bad Request', message: 'Invalid model_permissions of {model}: "{key}" is not a permission. Use READ or WRITE, each {"is_enabled": true|false}.' },
+  SCOPES_FIELD_CONFLICT: { status: 400, title: 'Bad Request', message: 'Invalid field_permissions of {model}: "{field}" is both enabled and disabled. Name it in one list only.' },
   SYNC_UNKNOWN_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": it is not a model of this linked account. Use one of: {allowed}.' },
   SYNC_TARGET_DISABLED: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": the model is DISABLED for this linked account and never syncs. Enable it first.' },
   SYNC_MISSING_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target: an INCREMENTAL resync needs "target", the model_id to sync (e.g. hris.Employee).' },

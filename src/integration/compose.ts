@@ -42,6 +42,9 @@ import { createSyncDataPort } from './sync/data-port-adapter.js'
 import type { SyncAccount } from './sync/sync-events.js'
 import { installSyncRequestHooks } from './sync/request-hooks.js'
 import { syncRoutes } from './sync/routes.js'
+import { ScopeRepository } from './scopes/scope-repository.js'
+import { ScopeService } from './scopes/scope-service.js'
+import { scopeRoutes } from './scopes/routes.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -131,6 +134,18 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     needsRelink: (id) => accounts.statusOf(id) === 'RELINK_NEEDED',
     observed: (tenantId) => targets.wantsSyncEvents(tenantId)
   })
+  // Scopes: READ is whether a model syncs (the sync state), WRITE and disabled fields are the scopes' own.
+  const scopes = new ScopeService({
+    db,
+    clock,
+    catalogue,
+    repo: new ScopeRepository(db),
+    events,
+    sync: {
+      readEnabled: (id) => new Map(sync.states(id).map((s) => [s.modelId, s.enabled])),
+      setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) }
+    }
+  })
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -184,6 +199,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     db.transaction(() => {
       linkRepo.clear()
       eventLog.clear()
+      scopes.clear()
       accountRepo.clear()
       tenantRepo.clear()
       meta.clear()
@@ -217,10 +233,16 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     installLenientJson(api)
     await api.register(linkRoutes, { auth, link })
     await api.register(accountRoutes, { auth, accounts })
+    await api.register(scopeRoutes, { auth, scopes })
   }, { logSerializers })
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
-  void app.register(dataRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(dataRoutes, {
+    data,
+    authenticate: auth.account,
+    accountId: (request) => requestAccount(request).account.id,
+    disabledFields: (accountId, modelName) => scopes.disabledFields(accountId, modelName)
+  })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

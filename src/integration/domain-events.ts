@@ -1,5 +1,6 @@
 import type { AccountEvents } from './accounts/account-events.js'
 import type { LinkEvents } from './link/link-events.js'
+import type { ScopeEvents } from './scopes/scope-events.js'
 import type { SyncEvents } from './sync/sync-events.js'
 import type { WebhookEvents } from './webhooks/webhook-events.js'
 
@@ -12,6 +13,7 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  *   'account:webhook-received'  its third party pushed a webhook to its listener URL  accounts/account-events.ts
  *   'model-sync:finished'       a model's sync run finished                           sync/sync-events.ts
  *   'webhook-target:added'      a tenant got a webhook target                         webhooks/webhook-events.ts
+ *   'scopes:changed'            a linked account's common model scopes changed        scopes/scope-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit
@@ -19,4 +21,4 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  * (core/events.ts); the listeners that connect domains are registered in compose.ts, and anything above
  * the domains (an admin or UI plugin, a live dashboard) subscribes through UnifiedService.events.
  */
-export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents
+export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents & ScopeEvents

@@ -15,6 +15,8 @@ export interface DataRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>
   /** The linked account id `authenticate` resolved for this request. */
   readonly accountId: (request: FastifyRequest) => string
+  /** The fields of a model the account's scopes disable: they read as null. */
+  readonly disabledFields: (accountId: string, modelName: string) => ReadonlySet<string>
 }
 
 /** Pages are sent as JSON text the data service assembles from cached records; the schemas document them. */
@@ -27,7 +29,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * documented form before routing: identical answers, absent from the OpenAPI document, and a third of the
  * routes to register at start-up.
  */
-export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId }) => {
+export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId, disabledFields }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const schemas = new DataSchemas(data.catalogue)
   const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
@@ -52,9 +54,10 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
         response: { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
       }
     }, async (request, reply) => {
-      const page = data.listJson(accountId(request), model, request.query as RawQuery)
+      const account = accountId(request)
+      const page = data.listJson(account, model, request.query as RawQuery)
       request.journal.page(page.next, page.previous)
-      return reply.type(JSON_TYPE).send(page.json)
+      return reply.type(JSON_TYPE).send(withoutFields(page.json, disabledFields(account, model.name), 'page'))
     })
 
     if (!model.retrieve) continue
@@ -70,8 +73,26 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
         querystring: schemas.retrieveQuery(model),
         response: { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
       }
-    }, async (request, reply) => reply.type(JSON_TYPE).send(data.retrieveJson(accountId(request), model, request.params.id, request.query as RawQuery)))
+    }, async (request, reply) => {
+      const account = accountId(request)
+      const json = data.retrieveJson(account, model, request.params.id, request.query as RawQuery)
+      return reply.type(JSON_TYPE).send(withoutFields(json, disabledFields(account, model.name), 'record'))
+    })
   }
+}
+
+/**
+ * The answer with the fields the account's scopes disable set to null, as the real service reads them. The
+ * cached JSON text is shared by every account's scopes, so this is a copy; without disabled fields (nearly
+ * always) the text goes out untouched.
+ */
+function withoutFields<J extends string | Buffer> (json: J, disabled: ReadonlySet<string>, shape: 'page' | 'record'): J | string {
+  if (disabled.size === 0) return json
+  const blank = (record: Record<string, unknown>): void => { for (const f of disabled) if (f in record) record[f] = null }
+  const body = JSON.parse(json.toString()) as { results: Array<Record<string, unknown>> } & Record<string, unknown>
+  if (shape === 'page') body.results.forEach(blank)
+  else blank(body)
+  return JSON.stringify(body)
 }
 
 function describeList (model: ModelDef): string {
