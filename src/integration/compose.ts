@@ -45,6 +45,8 @@ import { syncRoutes } from './sync/routes.js'
 import { ScopeRepository } from './scopes/scope-repository.js'
 import { ScopeService } from './scopes/scope-service.js'
 import { scopeRoutes } from './scopes/routes.js'
+import { AvailableActionsService } from './available-actions/available-actions.js'
+import { availableActionsRoutes } from './available-actions/routes.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -234,6 +236,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     await api.register(linkRoutes, { auth, link })
     await api.register(accountRoutes, { auth, accounts })
     await api.register(scopeRoutes, { auth, scopes })
+    await api.register(availableActionsRoutes, { auth, actions: new AvailableActionsService(catalogue) })
   }, { logSerializers })
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
