@@ -27,9 +27,16 @@ export interface AccountWebhookReceived {
   readonly at: number
 }
 
+/** POST account-token/regenerate replaced the account's token; the old one answers 401 from now on. */
+export interface AccountTokenRegenerated {
+  readonly account: LinkedAccount
+  readonly at: number
+}
+
 /** The accounts domain's entries in the event map (../domain-events.ts). */
 export interface AccountEvents {
   'account:linked': AccountLinked
+  'account-token:regenerated': AccountTokenRegenerated
   'account:deleted': AccountDeleted
   'account:webhook-received': AccountWebhookReceived
 }

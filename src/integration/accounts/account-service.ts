@@ -221,6 +221,20 @@ export class AccountService {
     })()
   }
 
+  /**
+   * POST account-token/regenerate (facts §14 proposal): a new token for the same account id; the old token is
+   * revoked at once (401 afterwards, like any unknown token).
+   */
+  regenerateToken (account: LinkedAccount): StoredAccount {
+    const now = this.#d.clock.now()
+    return this.#d.db.transaction(() => {
+      this.#d.repo.replaceToken(account.id, this.#d.ids.token(40))
+      const updated = this.reload(account)
+      this.#d.events.emit('account-token:regenerated', { account: updated, at: now })
+      return updated
+    })()
+  }
+
   /** Control API: the account's calls answer 401 (or 403) until it is relinked. */
   markRelinkNeeded (tenant: Tenant, id: string): StoredAccount {
     const account = this.byId(tenant, id)
