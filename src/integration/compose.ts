@@ -47,6 +47,10 @@ import { ScopeService } from './scopes/scope-service.js'
 import { scopeRoutes } from './scopes/routes.js'
 import { AvailableActionsService } from './available-actions/available-actions.js'
 import { availableActionsRoutes } from './available-actions/routes.js'
+import { RemoteKeys } from './remote-keys/remote-keys.js'
+import { remoteKeyRoutes } from './remote-keys/routes.js'
+import { WebhookReceivers } from './webhook-receivers/webhook-receivers.js'
+import { webhookReceiverRoutes } from './webhook-receivers/routes.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -148,6 +152,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) }
     }
   })
+  const remoteKeys = new RemoteKeys({ db, clock, ids, events })
+  const receivers = new WebhookReceivers({ db, clock, catalogue, events })
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -202,6 +208,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       linkRepo.clear()
       eventLog.clear()
       scopes.clear()
+      receivers.clear()
+      remoteKeys.clear()
       accountRepo.clear()
       tenantRepo.clear()
       meta.clear()
@@ -237,6 +245,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     await api.register(accountRoutes, { auth, accounts })
     await api.register(scopeRoutes, { auth, scopes })
     await api.register(availableActionsRoutes, { auth, actions: new AvailableActionsService(catalogue) })
+    await api.register(remoteKeyRoutes, { auth, keys: remoteKeys })
+    await api.register(webhookReceiverRoutes, { auth, receivers })
   }, { logSerializers })
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })

@@ -1,6 +1,8 @@
 import type { AccountEvents } from './accounts/account-events.js'
 import type { LinkEvents } from './link/link-events.js'
+import type { RemoteKeyEvents } from './remote-keys/remote-keys.js'
 import type { ScopeEvents } from './scopes/scope-events.js'
+import type { WebhookReceiverEvents } from './webhook-receivers/webhook-receivers.js'
 import type { SyncEvents } from './sync/sync-events.js'
 import type { WebhookEvents } from './webhooks/webhook-events.js'
 
@@ -14,6 +16,9 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  *   'model-sync:finished'       a model's sync run finished                           sync/sync-events.ts
  *   'webhook-target:added'      a tenant got a webhook target                         webhooks/webhook-events.ts
  *   'scopes:changed'            a linked account's common model scopes changed        scopes/scope-events.ts
+ *   'account-token:regenerated' an account's token was replaced                       accounts/account-events.ts
+ *   'remote-key:generated'      a remote key was generated or regenerated             remote-keys/remote-keys.ts
+ *   'webhook-receiver:changed'  an account's third-party webhook receiver changed     webhook-receivers/webhook-receivers.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit
@@ -21,4 +26,4 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  * (core/events.ts); the listeners that connect domains are registered in compose.ts, and anything above
  * the domains (an admin or UI plugin, a live dashboard) subscribes through UnifiedService.events.
  */
-export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents & ScopeEvents
+export type DomainEvents = AccountEvents & LinkEvents & SyncEvents & WebhookEvents & ScopeEvents & RemoteKeyEvents & WebhookReceiverEvents

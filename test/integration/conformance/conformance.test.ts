@@ -20,6 +20,9 @@ const BASE = 'http://unimock.test/api'
 const expected = JSON.parse(readFileSync(new URL('./expected-failures.json', import.meta.url), 'utf8')) as Record<string, string[]>
 const expectedFamily = new Map(Object.entries(expected).flatMap(([family, names]) => names.map((name) => [name, family] as const)))
 
+/** A common model of each category, for a webhook receiver's `<model>.<action>` event. */
+const RECEIVER_MODEL: Record<string, string> = { hris: 'employee', ats: 'candidate', crm: 'contact', accounting: 'invoice', ticketing: 'ticket', filestorage: 'file' }
+
 /** Bodies for the methods whose request is more than an empty object; keyed by `resource.method`. */
 function requestFor (m: ClientMethod): Record<string, unknown> {
   const key = `${m.resource}.${m.method}`
@@ -30,7 +33,7 @@ function requestFor (m: ClientMethod): Record<string, unknown> {
     case 'regenerateKey.create':
       return { name: 'conformance key' }
     case 'webhookReceivers.create':
-      return { event: 'LinkedAccount.sync_completed', isActive: true }
+      return { event: `${RECEIVER_MODEL[m.category] ?? 'contact'}.updated`, isActive: true }
     case 'scopes.linkedAccountScopesCreate':
       return { commonModels: [] }
     case 'passthrough.create':
