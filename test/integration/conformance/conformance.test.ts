@@ -30,8 +30,10 @@ function requestFor (m: ClientMethod): Record<string, unknown> {
     case 'linkToken.create':
       return { endUserEmailAddress: 'it@conformance.example', endUserOrganizationName: 'Conformance', endUserOriginId: `conformance-${m.category}`, categories: [m.category] }
     case 'generateKey.create':
+      // Names are organization-wide: each category's call generates its own.
+      return { name: `conformance key ${m.category}` }
     case 'regenerateKey.create':
-      return { name: 'conformance key' }
+      return { name: `conformance key ${m.category}` }
     case 'webhookReceivers.create':
       return { event: `${RECEIVER_MODEL[m.category] ?? 'contact'}.updated`, isActive: true }
     case 'scopes.linkedAccountScopesCreate':
