@@ -51,6 +51,8 @@ import { RemoteKeys } from './remote-keys/remote-keys.js'
 import { remoteKeyRoutes } from './remote-keys/routes.js'
 import { WebhookReceivers } from './webhook-receivers/webhook-receivers.js'
 import { webhookReceiverRoutes } from './webhook-receivers/routes.js'
+import { AuditTrail } from './audit-trail/audit-trail.js'
+import { auditTrailRoutes } from './audit-trail/routes.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -154,6 +156,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   })
   const remoteKeys = new RemoteKeys({ db, clock, ids, events })
   const receivers = new WebhookReceivers({ db, clock, catalogue, events })
+  const audit = new AuditTrail({ db, clock, ids })
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -199,6 +202,15 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
+  // The audit trail records what the organization did, in the transaction of each change.
+  events.on('account:deleted', (e) => { audit.record(e.account.tenantId, 'DELETED_LINKED_ACCOUNT', `Deleted linked account ${e.account.id} (${e.account.integrationName ?? e.account.category}, end user ${e.account.endUserOriginId}).`, e.at) })
+  events.on('scopes:changed', (e) => { audit.record(e.tenantId, 'CHANGED_SCOPES', `Changed the common model scopes of ${e.models.join(', ')} for linked account ${e.accountId}.`, e.at) })
+  events.on('remote-key:generated', (e) => {
+    audit.record(e.tenantId, e.regenerated ? 'REGENERATED_PRODUCTION_API_KEY' : 'CREATED_REMOTE_PRODUCTION_API_KEY', `${e.regenerated ? 'Regenerated' : 'Created'} the remote production API key "${e.name}".`, e.at)
+  })
+  events.on('webhook-receiver:changed', (e) => {
+    audit.record(e.tenantId, e.isActive ? 'ENABLED_MERGE_WEBHOOK' : 'DISABLED_MERGE_WEBHOOK', `${e.change === 'created' ? 'Added' : 'Changed'} the ${e.event} webhook receiver of linked account ${e.accountId} (${e.isActive ? 'active' : 'inactive'}).`, e.at)
+  })
 
   // POST /_unimock/reset, after the app has rewound the clock, reset the random stream and dropped every
   // job. Accounts go last among the tables (the others' rows reference them); the id streams are drawn
@@ -209,6 +221,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       eventLog.clear()
       scopes.clear()
       receivers.clear()
+      audit.clear()
       remoteKeys.clear()
       accountRepo.clear()
       tenantRepo.clear()
@@ -247,6 +260,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     await api.register(availableActionsRoutes, { auth, actions: new AvailableActionsService(catalogue) })
     await api.register(remoteKeyRoutes, { auth, keys: remoteKeys })
     await api.register(webhookReceiverRoutes, { auth, receivers })
+    await api.register(auditTrailRoutes, { auth, audit })
   }, { logSerializers })
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })

@@ -12,6 +12,7 @@ export interface WebhookReceiverChanged {
   readonly accountId: string
   readonly event: string
   readonly change: 'created' | 'updated'
+  readonly isActive: boolean
   readonly at: number
 }
 
@@ -62,7 +63,7 @@ export class WebhookReceivers {
       this.#db.prepare(`INSERT INTO webhook_receivers (linked_account_id, event, is_active, key) VALUES (?, ?, ?, ?)
         ON CONFLICT (linked_account_id, event) DO UPDATE SET is_active = excluded.is_active, key = coalesce(excluded.key, key)`)
         .run(accountId, input.event, input.is_active ? 1 : 0, input.key ?? null)
-      this.#events.emit('webhook-receiver:changed', { tenantId, accountId, event: input.event, change: existing ? 'updated' : 'created', at: now })
+      this.#events.emit('webhook-receiver:changed', { tenantId, accountId, event: input.event, change: existing ? 'updated' : 'created', isActive: input.is_active, at: now })
       return this.list(accountId).find((r) => r.event === input.event)!
     })()
   }

@@ -10,6 +10,7 @@ import { typedJobs } from './011-typed-jobs.js'
 import { oneOutbox } from './012-one-outbox.js'
 import { scopes } from './030-scopes.js'
 import { keysAndReceivers } from './031-keys-and-receivers.js'
+import { auditTrail } from './032-audit-trail.js'
 
 export interface Migration {
   readonly id: number
@@ -18,4 +19,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, scopes, keysAndReceivers]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, scopes, keysAndReceivers, auditTrail]
