@@ -83,6 +83,8 @@ export const errorCatalogue = {
   WEBHOOK_RECEIVER_UNKNOWN_EVENT: { status: 400, title: 'Bad Request', message: 'Invalid event "{event}": not a third-party event of the {category} category. Use <model>.<created|updated|deleted> with a common model of the category, such as {example}.' },
   AUDIT_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
   AUDIT_BAD_CURSOR: { status: 400, title: 'Bad Request', message: 'Invalid cursor. Pass the next or previous value of an earlier page unchanged, with the same filters.' },
+  ISSUE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No issue {id} belongs to this API key. GET issues lists them.' },
+  ISSUE_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
   SYNC_UNKNOWN_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": it is not a model of this linked account. Use one of: {allowed}.' },
   SYNC_TARGET_DISABLED: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": the model is DISABLED for this linked account and never syncs. Enable it first.' },
   SYNC_MISSING_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target: an INCREMENTAL resync needs "target", the model_id to sync (e.g. hris.Employee).' },

@@ -53,6 +53,9 @@ import { WebhookReceivers } from './webhook-receivers/webhook-receivers.js'
 import { webhookReceiverRoutes } from './webhook-receivers/routes.js'
 import { AuditTrail } from './audit-trail/audit-trail.js'
 import { auditTrailRoutes } from './audit-trail/routes.js'
+import { Issues } from './issues/issues.js'
+import { issueRoutes } from './issues/routes.js'
+import { digestHex } from '../core/secrets.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -157,6 +160,19 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const remoteKeys = new RemoteKeys({ db, clock, ids, events })
   const receivers = new WebhookReceivers({ db, clock, catalogue, events })
   const audit = new AuditTrail({ db, clock, ids })
+  const issues = new Issues({
+    db,
+    clock,
+    ids,
+    scheduler,
+    events,
+    account: (id) => accountRepo.byId(id),
+    settle: (tenantId) => { for (const a of accountRepo.all(tenantId)) sync.settle(a.id, clock.now()) },
+    accountByToken: (tenantId, token) => {
+      const a = accountRepo.byTokenHash(digestHex(token))
+      return a !== undefined && a.tenantId === tenantId ? a.id : undefined
+    }
+  })
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -202,6 +218,12 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
+  // Issues open from what goes wrong, and a relink resolves them.
+  events.on('account:relink-needed', (e) => { issues.incident(e.account.id, 'credentials', 'Invalid login credentials', 'The third party refused the linked account\'s credentials.', e.at) })
+  events.on('model-sync:finished', (e) => {
+    if (e.state.status === 'FAILED') issues.incident(e.account.id, 'sync-failed', 'Sync failed', `The ${e.state.modelName} sync failed.`, e.at)
+  })
+  events.on('account:linked', (e) => { if (e.isRelink) issues.relinked(e.account.id, e.at) })
   // The audit trail records what the organization did, in the transaction of each change.
   events.on('account:deleted', (e) => { audit.record(e.account.tenantId, 'DELETED_LINKED_ACCOUNT', `Deleted linked account ${e.account.id} (${e.account.integrationName ?? e.account.category}, end user ${e.account.endUserOriginId}).`, e.at) })
   events.on('scopes:changed', (e) => { audit.record(e.tenantId, 'CHANGED_SCOPES', `Changed the common model scopes of ${e.models.join(', ')} for linked account ${e.accountId}.`, e.at) })
@@ -222,6 +244,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       scopes.clear()
       receivers.clear()
       audit.clear()
+      issues.clear()
       remoteKeys.clear()
       accountRepo.clear()
       tenantRepo.clear()
@@ -261,6 +284,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     await api.register(remoteKeyRoutes, { auth, keys: remoteKeys })
     await api.register(webhookReceiverRoutes, { auth, receivers })
     await api.register(auditTrailRoutes, { auth, audit })
+    await api.register(issueRoutes, { auth, issues })
   }, { logSerializers })
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })

@@ -239,8 +239,12 @@ export class AccountService {
   markRelinkNeeded (tenant: Tenant, id: string): StoredAccount {
     const account = this.byId(tenant, id)
     if (account.status === 'INCOMPLETE') throw appError('LINKED_ACCOUNT_NOT_COMPLETE', { id, status: account.status })
-    this.#d.repo.setStatus(account.id, 'RELINK_NEEDED')
-    return this.reload(account)
+    return this.#d.db.transaction(() => {
+      this.#d.repo.setStatus(account.id, 'RELINK_NEEDED')
+      const updated = this.reload(account)
+      this.#d.events.emit('account:relink-needed', { account: updated, at: this.#d.clock.now() })
+      return updated
+    })()
   }
 
   /** Control API: a complete account without running the link flow (an incomplete attempt is completed). */

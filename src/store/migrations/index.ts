@@ -11,6 +11,7 @@ import { oneOutbox } from './012-one-outbox.js'
 import { scopes } from './030-scopes.js'
 import { keysAndReceivers } from './031-keys-and-receivers.js'
 import { auditTrail } from './032-audit-trail.js'
+import { issues } from './033-issues.js'
 
 export interface Migration {
   readonly id: number
@@ -19,4 +20,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, scopes, keysAndReceivers, auditTrail]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, scopes, keysAndReceivers, auditTrail, issues]
