@@ -292,7 +292,11 @@ class CatalogueBuilder {
       for (const [name, sub] of Object.entries(raw.sub_objects)) {
         subObjects.push({ category, name, fields: this.fields(category, name, sub.fields) })
       }
-      for (const [name, m] of Object.entries(raw.models)) {
+      for (const [name, raw_] of Object.entries(raw.models)) {
+        // The facts list no expand values for a few models whose relations the official client does offer
+        // to expand (a GeneralLedgerTransaction's accounting_period, a Team's parent_team): there, every
+        // relation to a model of the category is expandable.
+        const m = raw_.expand_values.length > 0 ? raw_ : { ...raw_, expand_values: relationsToModels(raw_, raw.models) }
         // expand_values is the authority on what `expand` accepts: some relations it lists carry no
         // expandable_to in the facts (a Group's parent_group).
         const fields = this.fields(category, name, m.fields).map((f): FieldDef =>
@@ -317,6 +321,10 @@ class CatalogueBuilder {
     }
     return new Catalogue(models, subObjects)
   }
+}
+
+function relationsToModels (model: RawModel, models: Readonly<Record<string, RawModel>>): string[] {
+  return Object.entries(model.fields).filter(([, f]) => f.expandable_to !== undefined && f.expandable_to in models).map(([name]) => name)
 }
 
 function resolveFilter (param: string, fields: ReadonlyMap<string, FieldDef>): Filter | undefined {

@@ -1,0 +1,25 @@
+import t from 'tap'
+import { strictProblems } from '../../helpers/strict-parse.js'
+import { dataAccount, dataApp } from './helpers.js'
+
+/**
+ * Every expand value the official client offers for a relation to a model is accepted: the facts list none
+ * for GeneralLedgerTransaction and Team, which used to answer 400 (issue #15).
+ */
+t.test('general-ledger-transactions and teams expand the relations the client offers', async (t) => {
+  const { app } = await dataApp(t)
+  const accounting = await dataAccount(app, 'accounting')
+  const gl = await accounting.api.get('/api/accounting/v1/general-ledger-transactions?page_size=3&expand=accounting_period,company,tracking_categories')
+  t.equal(gl.statusCode, 200, gl.body.slice(0, 200))
+  t.same(strictProblems('accounting.PaginatedGeneralLedgerTransactionList', gl.json()), [])
+  const withPeriod = gl.json().results.find((r: { accounting_period: unknown }) => r.accounting_period !== null)
+  if (withPeriod !== undefined) t.type(withPeriod.accounting_period, 'object', 'the period is inlined')
+
+  const hris = await dataAccount(app, 'hris')
+  const teams = await hris.api.get('/api/hris/v1/teams?expand=parent_team')
+  t.equal(teams.statusCode, 200, teams.body.slice(0, 200))
+  t.same(strictProblems('hris.PaginatedTeamList', teams.json()), [])
+  const child = teams.json().results.find((r: { parent_team: unknown }) => r.parent_team !== null)
+  if (child !== undefined) t.type(child.parent_team, 'object', 'the parent team is inlined')
+  t.equal((await hris.api.get('/api/hris/v1/teams?expand=nonsense')).statusCode, 400, 'unknown values are still refused')
+})
