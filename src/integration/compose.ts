@@ -12,6 +12,7 @@ import { controlRoutes } from './control/routes.js'
 import { loadCatalogue } from './data/catalogue.js'
 import { dataControlRoutes } from './data/control-routes.js'
 import { dataRoutes } from './data/routes.js'
+import { groupTypesRoute } from './data/group-types-route.js'
 import { DataService } from './data/service.js'
 import { dataSettingsFrom } from './data/settings.js'
 import type { DomainEvents } from './domain-events.js'
@@ -294,6 +295,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     accountId: (request) => requestAccount(request).account.id,
     disabledFields: (accountId, modelName) => scopes.disabledFields(accountId, modelName)
   })
+  void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

@@ -23,3 +23,13 @@ t.test('general-ledger-transactions and teams expand the relations the client of
   if (child !== undefined) t.type(child.parent_team, 'object', 'the parent team is inlined')
   t.equal((await hris.api.get('/api/hris/v1/teams?expand=nonsense')).statusCode, 400, 'unknown values are still refused')
 })
+
+t.test('hris groups/types answers the group types with the API key alone, and is not taken for a group id', async (t) => {
+  const { app } = await dataApp(t)
+  const hris = await dataAccount(app, 'hris')
+  const keyOnly = await hris.control.get('/api/hris/v1/groups/types')
+  t.equal(keyOnly.statusCode, 200)
+  t.same(keyOnly.json(), { types: ['TEAM', 'DEPARTMENT', 'COST_CENTER', 'BUSINESS_UNIT', 'GROUP'] })
+  t.same(strictProblems('hris.GroupsTypesListResponse', keyOnly.json()), [])
+  t.equal((await hris.api.get('/api/hris/v1/groups/types')).statusCode, 200, 'with the account token the client sends too')
+})
