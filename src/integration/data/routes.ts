@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { appError } from '../../core/errors.js'
+import { readPackageJsonFile } from '../../core/fixtures.js'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
 import type { ModelDef } from './catalogue.js'
@@ -35,8 +37,10 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
   const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
   const compilers = new LazyCompilers(app)
 
+  const fixed = fixedSubPaths()
   for (const model of data.catalogue.models) {
     const path = `/api/${model.category}/v1/${model.segment}`
+    const reserved = fixed.get(path) ?? new Set<string>()
     app.pathAliases.add(`/api/${model.category}/${model.segment}`, path)
     app.pathAliases.add(`/${model.category}/v1/${model.segment}`, path)
     const tags = [`unified: ${model.category}`]
@@ -74,11 +78,27 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
         response: { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
       }
     }, async (request, reply) => {
+      // A fixed path of the catalogue (remote-field-classes, live-search, ...) is never a record id: until
+      // its own route exists it is an unknown route, not a missing record.
+      if (reserved.has(request.params.id)) throw appError('ROUTE_NOT_FOUND', { method: request.method, path: request.originalUrl.split('?', 1)[0]! })
       const account = accountId(request)
       const json = data.retrieveJson(account, model, request.params.id, request.query as RawQuery)
       return reply.type(JSON_TYPE).send(withoutFields(json, disabledFields(account, model.name), 'record'))
     })
   }
+}
+
+/** `/api/{category}/v1/{segment}` → the fixed names the real service serves under it (`remote-field-classes`). */
+function fixedSubPaths (): Map<string, Set<string>> {
+  const operations = readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations
+  const out = new Map<string, Set<string>>()
+  for (const key of Object.keys(operations)) {
+    const match = /^[A-Z]+ (\/api\/\w+\/v1\/[a-z-]+)\/([a-z-]+)(\/|$)/.exec(key)
+    if (match === null) continue
+    const [, base, name] = match as unknown as [string, string, string]
+    out.set(base, (out.get(base) ?? new Set()).add(name))
+  }
+  return out
 }
 
 /**

@@ -33,3 +33,16 @@ t.test('hris groups/types answers the group types with the API key alone, and is
   t.same(strictProblems('hris.GroupsTypesListResponse', keyOnly.json()), [])
   t.equal((await hris.api.get('/api/hris/v1/groups/types')).statusCode, 200, 'with the account token the client sends too')
 })
+
+t.test('a fixed path of the catalogue is never taken for a record id', async (t) => {
+  const { app } = await dataApp(t)
+  const crm = await dataAccount(app, 'crm', 'test-key', { sync: false })
+  const ticketing = await dataAccount(app, 'ticketing', 'test-key', { sync: false })
+  for (const [api, path] of [[crm.api, '/api/crm/v1/contacts/remote-field-classes'], [ticketing.api, '/api/ticketing/v1/tickets/live-search'], [crm.api, '/api/crm/v1/contacts/meta']] as const) {
+    const res = await api.get(path)
+    // Whichever branch serves the fixed path answers it; until then it is an unknown route, never a record.
+    t.notMatch(res.json(), { detail: /with id/ }, `${path}: ${res.body.slice(0, 120)}`)
+    if (res.statusCode === 404) t.match(res.json(), { detail: /^No route GET / })
+  }
+  t.match((await crm.api.get('/api/crm/v1/contacts/5f1c9a8e-0000-4000-8000-000000000000')).json(), { detail: /No Contact with id/ }, 'a real id still gets the record answer')
+})
