@@ -13,6 +13,7 @@ import { loadCatalogue } from './data/catalogue.js'
 import { dataControlRoutes } from './data/control-routes.js'
 import { dataRoutes } from './data/routes.js'
 import { groupTypesRoute } from './data/group-types-route.js'
+import { liveSearchRoute } from './data/live-search-route.js'
 import { DataService } from './data/service.js'
 import { dataSettingsFrom } from './data/settings.js'
 import type { DomainEvents } from './domain-events.js'
@@ -296,6 +297,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     disabledFields: (accountId, modelName) => scopes.disabledFields(accountId, modelName)
   })
   void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
+  void app.register(liveSearchRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
   void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
   void app.register(async (api) => {
     installLenientJson(api)

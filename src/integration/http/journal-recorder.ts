@@ -16,7 +16,7 @@ export type JournalKind =
   | 'sync-status' | 'resync'
   | 'link-token' | 'account-token' | 'exchange'
   | 'account-details' | 'delete-account' | 'linked-accounts'
-  | 'scopes' | 'available-actions' | 'account-token-regenerate' | 'remote-key' | 'webhook-receivers' | 'audit-trail' | 'issues' | 'group-types'
+  | 'scopes' | 'available-actions' | 'account-token-regenerate' | 'remote-key' | 'webhook-receivers' | 'audit-trail' | 'issues' | 'group-types' | 'live-search'
   | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
 
 /** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
