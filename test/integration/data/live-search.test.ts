@@ -30,3 +30,18 @@ t.test('live search filters the tickets by name, status and url, and pages with 
   }
   t.equal((await account.control.get('/api/ticketing/v1/tickets/live-search')).statusCode, 401, 'it needs the account token')
 })
+
+t.test('expense-reports/{id}/lines pages through the report\'s lines', async (t) => {
+  const { app } = await dataApp(t)
+  const account = await dataAccount(app, 'accounting')
+  const report = (await account.api.get('/api/accounting/v1/expense-reports?page_size=5&expand=lines')).json().results
+    .find((r: { lines: unknown[] }) => r.lines.length >= 2)
+  t.ok(report !== undefined, 'a report with several lines')
+  const first = (await account.api.get(`/api/accounting/v1/expense-reports/${report.id as string}/lines?page_size=1`)).json()
+  t.same(strictProblems('accounting.PaginatedExpenseReportLineList', first), [], 'a strict client parses it')
+  t.same(first.results, [report.lines[0]])
+  const second = (await account.api.get(`/api/accounting/v1/expense-reports/${report.id as string}/lines?page_size=1&cursor=${encodeURIComponent(first.next as string)}`)).json()
+  t.same(second.results, [report.lines[1]])
+  const missing = await account.api.get('/api/accounting/v1/expense-reports/5f1c9a8e-0000-4000-8000-000000000000/lines')
+  t.equal(missing.statusCode, 404)
+})
