@@ -25,12 +25,8 @@ export const expenseReportLinesRoute: FastifyPluginAsync<{ data: DataService, au
       querystring: Type.Object({
         cursor: Type.Optional(Type.String()),
         page_size: Type.Optional(PageSizeParam()),
-        expand: Type.Optional(Type.String()),
-        include_deleted_data: Type.Optional(Type.Boolean()),
-        include_remote_data: Type.Optional(Type.Boolean()),
-        include_remote_fields: Type.Optional(Type.Boolean()),
-        include_shell_data: Type.Optional(Type.Boolean())
-      }),
+        expand: Type.Optional(Type.String())
+      }, { description: 'the include_* flags of the client are accepted and change nothing' }),
       response: {
         200: Type.Object({ next: Type.Union([Type.String(), Type.Null()]), previous: Type.Union([Type.String(), Type.Null()]), results: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
         400: Detail, 401: Detail, 403: Detail, 404: Detail
