@@ -5,6 +5,7 @@ import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import { iso } from '../../core/iso.js'
 import type { Db } from '../../store/database.js'
+import { isoFilterMs } from '../http/date-filter.js'
 
 /** The event types unimock records, a subset of the real service's EventTypeEnum (facts §9). */
 export type AuditEventType =
@@ -34,8 +35,6 @@ export interface AuditQuery {
 }
 
 interface Row { seq: number, id: string, event_type: string, event_description: string, created_at: number }
-
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
 
 /**
  * The organization's audit trail (facts §9): what the tenant did through the API, recorded by the listeners
@@ -98,7 +97,7 @@ export class AuditTrail {
 
 function dateParam (param: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
-  const ms = DATE.test(value) ? Date.parse(value) : Number.NaN
-  if (Number.isNaN(ms)) throw appError('AUDIT_BAD_FILTER', { param, value, reason: 'use an ISO 8601 date or date-time, such as 2026-01-01 or 2026-01-01T00:00:00Z' })
+  const ms = isoFilterMs(value)
+  if (ms === undefined) throw appError('AUDIT_BAD_FILTER', { param, value, reason: 'use an ISO 8601 date or date-time, such as 2026-01-01 or 2026-01-01T00:00:00Z' })
   return ms
 }

@@ -7,6 +7,7 @@ import { iso } from '../../core/iso.js'
 import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
+import { isoFilterMs } from '../http/date-filter.js'
 
 /** An issue opened (or reopened after it resolved); 'issue:resolved' when it resolves. */
 export interface IssueChanged {
@@ -65,7 +66,6 @@ interface Row { seq: number, id: string, tenant_id: number, linked_account_id: s
 
 /** An issue resolves once a day has passed on the clock without the problem happening again. */
 export const QUIET_DAY_MS = 24 * 60 * 60 * 1000
-const DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/
 
 export interface IssueDeps {
   readonly db: Db
@@ -160,8 +160,8 @@ export class Issues {
     }
     const range = (column: string, param: string, value: string | undefined, op: '>' | '<' | '>=' | '<='): void => {
       if (value === undefined) return
-      const ms = DATE.test(value) ? Date.parse(value) : Number.NaN
-      if (Number.isNaN(ms)) throw appError('ISSUE_BAD_FILTER', { param, value, reason: 'use an ISO 8601 date or date-time, such as 2026-01-01T00:00:00Z' })
+      const ms = isoFilterMs(value)
+      if (ms === undefined) throw appError('ISSUE_BAD_FILTER', { param, value, reason: 'use an ISO 8601 date or date-time, such as 2026-01-01T00:00:00Z' })
       where.push(`${column} ${op} @${param}`)
       params[param] = ms
     }
