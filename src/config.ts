@@ -41,6 +41,7 @@ export const ConfigSchema = Type.Object({
   webhookSecret: Type.Optional(Type.String({ minLength: 1, placeholder: 'K', description: 'signature key of every tenant\'s webhooks; default: one generated per tenant, kept in the database' })),
   webhookTimeout: Type.String({ default: '30s', placeholder: 'D', description: 'how long a receiver has to answer a delivery' }),
   scenarios: Type.Array(Type.String({ minLength: 1 }), { default: [], flag: 'scenario', placeholder: 'FILE', description: 'run a scenario file (or a shipped one by name) at start (repeatable; the variable is comma-separated): all are validated first, then played' }),
+  apiRevision: Type.Union([Type.Literal('4.0.4'), Type.Literal('2026')], { default: '4.0.4', description: 'which answers to serve: 4.0.4, what @mergeapi/merge-node-client 4.0.4 knows (a strict client parses every record); 2026, also the fields of the 2026 API export that client does not know (crm *_url, filestorage Drive size)' }),
   journalSize: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'requests kept per API key in the request journal; the oldest go first' })
 })
 

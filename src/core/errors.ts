@@ -89,6 +89,17 @@ export const errorCatalogue = {
   LINKED_ACCOUNT_NOT_COMPLETE: { status: 409, title: 'Conflict', message: 'Linked account {id} is {status}: only a linked account that finished linking can need relinking.' },
 
   // sync status, resync and rate limits (src/integration/sync)
+  SCOPES_UNKNOWN_MODEL: { status: 400, title: 'Bad Request', message: 'Invalid common_models: "{model}" is not a common model of the {category} category. Use one of: {allowed}.' },
+  SCOPES_UNKNOWN_FIELD: { status: 400, title: 'Bad Request', message: 'Invalid field_permissions of {model}: "{field}" is not a field of {model} that scopes can disable. Use one of: {allowed}.' },
+  SCOPES_BAD_PERMISSION: { status: 400, title: 'Bad Request', message: 'Invalid model_permissions of {model}: "{key}" is not a permission. Use READ or WRITE, each {"is_enabled": true|false}.' },
+  SCOPES_FIELD_CONFLICT: { status: 400, title: 'Bad Request', message: 'Invalid field_permissions of {model}: "{field}" is both enabled and disabled. Name it in one list only.' },
+  REMOTE_KEY_EXISTS: { status: 400, title: 'Bad Request', message: 'A remote key named "{name}" already exists. Regenerate it with POST regenerate-key, or generate one with another name.' },
+  REMOTE_KEY_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No remote key is named "{name}". Generate it first with POST generate-key.' },
+  WEBHOOK_RECEIVER_UNKNOWN_EVENT: { status: 400, title: 'Bad Request', message: 'Invalid event "{event}": not a third-party event of the {category} category. Use <model>.<created|updated|deleted> with a common model of the category, such as {example}.' },
+  AUDIT_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
+  AUDIT_BAD_CURSOR: { status: 400, title: 'Bad Request', message: 'Invalid cursor. Pass the next or previous value of an earlier page unchanged, with the same filters.' },
+  ISSUE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No issue {id} belongs to this API key. GET issues lists them.' },
+  ISSUE_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
   SYNC_UNKNOWN_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": it is not a model of this linked account. Use one of: {allowed}.' },
   SYNC_TARGET_DISABLED: { status: 400, title: 'Bad Request', message: 'Invalid target "{target}": the model is DISABLED for this linked account and never syncs. Enable it first.' },
   SYNC_MISSING_TARGET: { status: 400, title: 'Bad Request', message: 'Invalid target: an INCREMENTAL resync needs "target", the model_id to sync (e.g. hris.Employee).' },

@@ -12,6 +12,9 @@ import { controlRoutes } from './control/routes.js'
 import { loadCatalogue } from './data/catalogue.js'
 import { dataControlRoutes } from './data/control-routes.js'
 import { dataRoutes } from './data/routes.js'
+import { groupTypesRoute } from './data/group-types-route.js'
+import { liveSearchRoute } from './data/live-search-route.js'
+import { expenseReportLinesRoute } from './data/expense-report-lines-route.js'
 import { DataService } from './data/service.js'
 import { dataSettingsFrom } from './data/settings.js'
 import type { DomainEvents } from './domain-events.js'
@@ -53,6 +56,20 @@ import { createSyncDataPort } from './sync/data-port-adapter.js'
 import type { SyncAccount } from './sync/sync-events.js'
 import { installSyncRequestHooks } from './sync/request-hooks.js'
 import { syncRoutes } from './sync/routes.js'
+import { ScopeRepository } from './scopes/scope-repository.js'
+import { ScopeService } from './scopes/scope-service.js'
+import { scopeRoutes } from './scopes/routes.js'
+import { AvailableActionsService } from './available-actions/available-actions.js'
+import { availableActionsRoutes } from './available-actions/routes.js'
+import { RemoteKeys } from './remote-keys/remote-keys.js'
+import { remoteKeyRoutes } from './remote-keys/routes.js'
+import { WebhookReceivers } from './webhook-receivers/webhook-receivers.js'
+import { webhookReceiverRoutes } from './webhook-receivers/routes.js'
+import { AuditTrail } from './audit-trail/audit-trail.js'
+import { auditTrailRoutes } from './audit-trail/routes.js'
+import { Issues } from './issues/issues.js'
+import { issueRoutes } from './issues/routes.js'
+import { digestHex } from '../core/secrets.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -127,7 +144,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   }
 
   // The simulated third-party data, written by the sync runs.
-  const catalogue = loadCatalogue()
+  const catalogue = loadCatalogue(config.apiRevision)
   // Field mappings read the third party's records as the data service shows them, and fill their field_mappings.
   const fieldMappings = new FieldMappings({ repo: new FieldMappingRepository(db), catalogue, ids, clock, events })
   const data = new DataService({
@@ -170,9 +187,37 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     needsRelink: (id) => accounts.statusOf(id) === 'RELINK_NEEDED',
     observed: (tenantId) => targets.wantsSyncEvents(tenantId)
   })
+  // Scopes: READ is whether a model syncs (the sync state), WRITE and disabled fields are the scopes' own.
+  const scopes = new ScopeService({
+    db,
+    clock,
+    catalogue,
+    repo: new ScopeRepository(db),
+    events,
+    sync: {
+      readEnabled: (id) => new Map(sync.states(id).map((s) => [s.modelId, s.enabled])),
+      setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) }
+    }
+  })
+  const remoteKeys = new RemoteKeys({ db, clock, ids, events })
+  const receivers = new WebhookReceivers({ db, clock, catalogue, events })
+  const audit = new AuditTrail({ db, clock, ids })
+  const issues = new Issues({
+    db,
+    clock,
+    ids,
+    scheduler,
+    events,
+    account: (id) => accountRepo.byId(id),
+    settle: (tenantId) => { for (const a of accountRepo.all(tenantId)) sync.settle(a.id, clock.now()) },
+    accountByToken: (tenantId, token) => {
+      const a = accountRepo.byTokenHash(digestHex(token))
+      return a !== undefined && a.tenantId === tenantId ? a.id : undefined
+    }
+  })
   // Writes go into the same simulated third-party data the sync runs read (DataService): a created record is a
-  // record of the third party, seen by reads, later syncs and passthrough alike. Until H's scopes port lands,
-  // the link token's common_models decide which models may be written.
+  // record of the third party, seen by reads, later syncs and passthrough alike. A model whose READ or WRITE
+  // scope is off refuses writes (DISABLED_MODEL_WRITE).
   const writeCatalogue = loadWriteCatalogue()
   const writePresets = new WritePresets(db)
   const writes = new WriteService({
@@ -183,7 +228,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     writes: writeCatalogue,
     clock,
     events,
-    scopes: { writeEnabled: (accountId, modelName) => !syncRepo.disabledModels(accountId).some((id) => id.endsWith(`.${modelName}`)) },
+    scopes: { writeEnabled: (accountId, modelName) => scopes.modelEnabled(accountId, modelName) && scopes.writeEnabled(accountId, modelName) },
     uuid: () => ids.uuid()
   })
   const writeAccount = (id: string): WriteAccount | undefined => {
@@ -253,6 +298,27 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('model-sync:finished', (e) => { activity.syncFinished(e) })
   events.on('webhook:attempted', (e) => { activity.webhookAttempted(e) })
   events.on('record:written', (e) => { eventWebhooks.recordWritten(e) })
+  // Issues open from what goes wrong, and a relink resolves them.
+  events.on('account:relink-needed', (e) => { issues.incident(e.account.id, 'credentials', 'Invalid login credentials', 'The third party refused the linked account\'s credentials.', e.at) })
+  events.on('model-sync:finished', (e) => {
+    if (e.state.status === 'FAILED') issues.incident(e.account.id, 'sync-failed', 'Sync failed', `The ${e.state.modelName} sync failed.`, e.at)
+  })
+  events.on('account:linked', (e) => { if (e.isRelink) issues.relinked(e.account.id, e.at) })
+  // The audit trail records what the organization did, in the transaction of each change.
+  events.on('account:deleted', (e) => { audit.record(e.account.tenantId, 'DELETED_LINKED_ACCOUNT', `Deleted linked account ${e.account.id} (${e.account.integrationName ?? e.account.category}, end user ${e.account.endUserOriginId}).`, e.at) })
+  events.on('scopes:changed', (e) => { audit.record(e.tenantId, 'CHANGED_SCOPES', `Changed the common model scopes of ${e.models.join(', ')} for linked account ${e.accountId}.`, e.at) })
+  events.on('remote-key:generated', (e) => {
+    audit.record(e.tenantId, e.regenerated ? 'REGENERATED_PRODUCTION_API_KEY' : 'CREATED_REMOTE_PRODUCTION_API_KEY', `${e.regenerated ? 'Regenerated' : 'Created'} the remote production API key "${e.name}".`, e.at)
+  })
+  events.on('webhook-receiver:changed', (e) => {
+    audit.record(e.tenantId, e.isActive ? 'ENABLED_MERGE_WEBHOOK' : 'DISABLED_MERGE_WEBHOOK', `${e.change === 'created' ? 'Added' : 'Changed'} the ${e.event} webhook receiver of linked account ${e.accountId} (${e.isActive ? 'active' : 'inactive'}).`, e.at)
+  })
+  events.on('write:failed', (e) => { issues.incident(e.accountId, `write-failed:${e.modelId}`, 'Write failed', `The third party refused a ${e.modelId.slice(e.modelId.indexOf('.') + 1)} write: ${e.message}`, e.at) })
+  events.on('field-mapping:changed', (e) => {
+    const verb = e.change === 'created' ? 'CREATED' : e.change === 'updated' ? 'CHANGED' : 'DELETED'
+    const scope = e.accountId === null ? 'INTEGRATION_WIDE' : 'LINKED_ACCOUNT'
+    audit.record(e.tenantId, `${verb}_${scope}_FIELD_MAPPING`, `${verb.charAt(0) + verb.slice(1).toLowerCase()} field mapping ${e.mappingId}${e.accountId === null ? '' : ` of linked account ${e.accountId}`}.`, e.at)
+  })
 
   // POST /_unimock/reset, after the app has rewound the clock, reset the random stream and dropped every
   // job. Accounts go last among the tables (the others' rows reference them); the id streams are drawn
@@ -261,6 +327,11 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     db.transaction(() => {
       linkRepo.clear()
       eventLog.clear()
+      scopes.clear()
+      receivers.clear()
+      audit.clear()
+      issues.clear()
+      remoteKeys.clear()
       accountRepo.clear()
       tenantRepo.clear()
       meta.clear()
@@ -298,10 +369,24 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     installLenientJson(api)
     await api.register(linkRoutes, { auth, link })
     await api.register(accountRoutes, { auth, accounts })
+    await api.register(scopeRoutes, { auth, scopes })
+    await api.register(availableActionsRoutes, { auth, actions: new AvailableActionsService(catalogue) })
+    await api.register(remoteKeyRoutes, { auth, keys: remoteKeys })
+    await api.register(webhookReceiverRoutes, { auth, receivers })
+    await api.register(auditTrailRoutes, { auth, audit })
+    await api.register(issueRoutes, { auth, issues })
   }, { logSerializers })
   void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
   void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
-  void app.register(dataRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(dataRoutes, {
+    data,
+    authenticate: auth.account,
+    accountId: (request) => requestAccount(request).account.id,
+    disabledFields: (accountId, modelName) => scopes.disabledFields(accountId, modelName)
+  })
+  void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
+  void app.register(liveSearchRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(expenseReportLinesRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
   void app.register(async (api) => {
     installLenientJson(api)
     await api.register(writeRoutes, {

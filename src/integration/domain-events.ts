@@ -1,6 +1,10 @@
 import type { AccountEvents } from './accounts/account-events.js'
+import type { IssueEvents } from './issues/issues.js'
 import type { LinkEvents } from './link/link-events.js'
 import type { RemoteEvents } from './remote/remote-events.js'
+import type { RemoteKeyEvents } from './remote-keys/remote-keys.js'
+import type { ScopeEvents } from './scopes/scope-events.js'
+import type { WebhookReceiverEvents } from './webhook-receivers/webhook-receivers.js'
 import type { SyncEvents } from './sync/sync-events.js'
 import type { WebhookEvents } from './webhooks/webhook-events.js'
 import type { WriteEvents } from './writes/write-events.js'
@@ -19,6 +23,12 @@ import type { WriteEvents } from './writes/write-events.js'
  *   'record:written'            a record was created, changed or ignored via the API  writes/write-events.ts
  *   'write:failed'              the simulated third party refused a write (a preset)  writes/write-events.ts
  *   'field-mapping:changed'     a field mapping was created, updated or deleted       remote/remote-events.ts
+ *   'scopes:changed'            a linked account's common model scopes changed        scopes/scope-events.ts
+ *   'account-token:regenerated' an account's token was replaced                       accounts/account-events.ts
+ *   'remote-key:generated'      a remote key was generated or regenerated             remote-keys/remote-keys.ts
+ *   'webhook-receiver:changed'  an account's third-party webhook receiver changed     webhook-receivers/webhook-receivers.ts
+ *   'account:relink-needed'     an account's credentials stopped working              accounts/account-events.ts
+ *   'issue:opened' / 'issue:resolved'  an issue opened (or reopened) / resolved          issues/issues.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit
@@ -26,4 +36,4 @@ import type { WriteEvents } from './writes/write-events.js'
  * (core/events.ts); the listeners that connect domains are registered in compose.ts, and anything above
  * the domains (an admin or UI plugin, a live dashboard) subscribes through UnifiedService.events.
  */
-export type DomainEvents = AccountEvents & LinkEvents & RemoteEvents & SyncEvents & WebhookEvents & WriteEvents
+export type DomainEvents = AccountEvents & LinkEvents & RemoteEvents & SyncEvents & WebhookEvents & WriteEvents & ScopeEvents & RemoteKeyEvents & WebhookReceiverEvents & IssueEvents

@@ -184,7 +184,7 @@ t.test('origin id reuse: an incomplete account is reused, a new origin id makes 
   await c.linkToken('hris', { end_user_origin_id: 'org1_hris', end_user_email_address: 'later@org1.example' })
   let list = (await c.get('/api/hris/v1/linked-accounts')).json().results
   t.equal(list.length, 1, 'the retry with the same origin id reused the incomplete account')
-  t.match(list[0], { status: 'INCOMPLETE', end_user_origin_id: 'org1_hris', end_user_email_address: 'later@org1.example', integration: null, completed_at: null })
+  t.match(list[0], { status: 'INCOMPLETE', end_user_origin_id: 'org1_hris', end_user_email_address: 'later@org1.example', end_user_organization_name: '', integration: null, completed_at: '2026-01-01T00:00:00.000Z' })
 
   const firstAttempt = await c.linkToken('hris', { end_user_origin_id: 'org1_hris_retry1' })
   await c.complete(firstAttempt, { outcome: 'exit' })

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { makeApp, START } from '../helpers/app.js'
+import { strictProblems } from '../helpers/strict-parse.js'
 import { Client } from './helpers.js'
 
 const MIN = 60_000
@@ -118,8 +119,11 @@ t.test('linked-accounts: the real filters, every category from any category path
     integration_specific_fields: {}
   })
   t.match(item.webhook_listener_url, /^http:\/\//)
-  const incomplete = (await c.get('/api/hris/v1/linked-accounts?status=INCOMPLETE')).json().results[0]
-  t.match(incomplete, { integration: null, completed_at: null })
+  const incompletePage = (await c.get('/api/hris/v1/linked-accounts?status=INCOMPLETE')).json()
+  // Both official clients require a date here: an incomplete account lists when its link attempt began.
+  t.match(incompletePage.results[0], { status: 'INCOMPLETE', integration: null, completed_at: ISO_Z })
+  t.same(strictProblems('hris.PaginatedAccountDetailsAndActionsList', incompletePage), [], 'a strict client parses the incomplete account')
+  t.same(strictProblems('hris.PaginatedAccountDetailsAndActionsList', (await c.get('/api/hris/v1/linked-accounts')).json()), [], 'and every page')
 
   for (const [query, message] of [['?status=DONE', /status: "DONE" is not one of COMPLETE, INCOMPLETE, RELINK_NEEDED, IDLE/], ['?category=payroll', /category: "payroll"/]] as const) {
     const res = await c.get(`/api/hris/v1/linked-accounts${query}`)

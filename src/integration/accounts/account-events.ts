@@ -27,9 +27,23 @@ export interface AccountWebhookReceived {
   readonly at: number
 }
 
+/** POST account-token/regenerate replaced the account's token; the old one answers 401 from now on. */
+export interface AccountTokenRegenerated {
+  readonly account: LinkedAccount
+  readonly at: number
+}
+
+/** The control API marked the account RELINK_NEEDED: its credentials stopped working (an issue opens). */
+export interface AccountRelinkNeeded {
+  readonly account: LinkedAccount
+  readonly at: number
+}
+
 /** The accounts domain's entries in the event map (../domain-events.ts). */
 export interface AccountEvents {
   'account:linked': AccountLinked
+  'account-token:regenerated': AccountTokenRegenerated
+  'account:relink-needed': AccountRelinkNeeded
   'account:deleted': AccountDeleted
   'account:webhook-received': AccountWebhookReceived
 }

@@ -139,6 +139,11 @@ export class AccountRepository {
     this.#complete.run(slug, name, at, id)
   }
 
+  /** A new account token: the old one no longer finds the account. */
+  replaceToken (id: string, token: string): void {
+    this.#db.prepare('UPDATE linked_accounts SET account_token = ?, account_token_hash = ? WHERE id = ?').run(token, digestHex(token), id)
+  }
+
   setStatus (id: string, status: AccountStatus): void {
     this.#setStatus.run(status, id)
   }

@@ -221,12 +221,30 @@ export class AccountService {
     })()
   }
 
+  /**
+   * POST account-token/regenerate (facts §14 proposal): a new token for the same account id; the old token is
+   * revoked at once (401 afterwards, like any unknown token).
+   */
+  regenerateToken (account: LinkedAccount): StoredAccount {
+    const now = this.#d.clock.now()
+    return this.#d.db.transaction(() => {
+      this.#d.repo.replaceToken(account.id, this.#d.ids.token(40))
+      const updated = this.reload(account)
+      this.#d.events.emit('account-token:regenerated', { account: updated, at: now })
+      return updated
+    })()
+  }
+
   /** Control API: the account's calls answer 401 (or 403) until it is relinked. */
   markRelinkNeeded (tenant: Tenant, id: string): StoredAccount {
     const account = this.byId(tenant, id)
     if (account.status === 'INCOMPLETE') throw appError('LINKED_ACCOUNT_NOT_COMPLETE', { id, status: account.status })
-    this.#d.repo.setStatus(account.id, 'RELINK_NEEDED')
-    return this.reload(account)
+    return this.#d.db.transaction(() => {
+      this.#d.repo.setStatus(account.id, 'RELINK_NEEDED')
+      const updated = this.reload(account)
+      this.#d.events.emit('account:relink-needed', { account: updated, at: this.#d.clock.now() })
+      return updated
+    })()
   }
 
   /** Control API: a complete account without running the link flow (an incomplete attempt is completed). */

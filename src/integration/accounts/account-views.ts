@@ -42,12 +42,22 @@ export function accountDetails (account: LinkedAccount, origin: string): Account
   }
 }
 
-/** An item of GET linked-accounts (`AccountDetailsAndActions`): the integration as an object. */
+/**
+ * An item of GET linked-accounts (`AccountDetailsAndActions`): the integration as an object. The Node client's
+ * serializer and the Python client's pydantic model both require `end_user_organization_name`,
+ * `end_user_email_address` and `completed_at` here (the real service requires the end user's details on every
+ * link token, so its accounts always have them). An account made without them (the control API allows it)
+ * lists them as empty strings, and an INCOMPLETE account, which has not completed linking, lists the moment its
+ * link attempt began as `completed_at` rather than a null both clients refuse.
+ */
 export function linkedAccountItem (account: LinkedAccount, origin: string): LinkedAccountItem {
   const { integration: _name, integration_slug: _slug, ...details } = accountDetails(account, origin)
   const integration = accountIntegration(account)
   return {
     ...details,
+    end_user_organization_name: details.end_user_organization_name ?? '',
+    end_user_email_address: details.end_user_email_address ?? '',
+    completed_at: details.completed_at ?? iso(account.createdAt),
     status_detail: null,
     subdomain: null,
     integration: integration === null ? null : { ...integration, passthrough_available: false },

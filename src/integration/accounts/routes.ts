@@ -9,6 +9,8 @@ import type { AccountService } from './account-service.js'
 import { accountDetails, linkedAccountItem } from './account-views.js'
 import { AccountDetails, LinkedAccountPage, LinkedAccountQuery } from './schemas.js'
 
+const RegeneratedToken = Type.Object({ linked_account_id: Type.String({ format: 'uuid' }), account_token: Type.String() }, { title: 'unified.RegenerateAccountToken' })
+
 /** Linked-account routes of each category: account-details, delete-account (POST) and the linked-accounts list. */
 export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: AccountService }> = async (app, { auth, accounts }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
@@ -38,6 +40,19 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
       accounts.delete(requestAccount(request).account)
       // No payload at all, as the real service answers: the null schema only documents it.
       return reply.code(200).send(undefined as unknown as null)
+    })
+
+    r.post(`/api/${category}/v1/account-token/regenerate`, {
+      onRequest: auth.account,
+      config: journaled('account-token-regenerate'),
+      schema: {
+        tags,
+        summary: 'A new account token for the linked account of the X-Account-Token; the old token stops working at once',
+        response: { 200: RegeneratedToken, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }
+      }
+    }, async (request) => {
+      const account = accounts.regenerateToken(requestAccount(request).account)
+      return { linked_account_id: account.id, account_token: account.accountToken }
     })
 
     r.get(`/api/${category}/v1/linked-accounts`, {

@@ -41,6 +41,9 @@ export const LinkedAccountItem = Type.Object({
   status: Type.String(),
   status_detail: Nullable(Type.String()),
   ...EndUserFields,
+  // Both official clients require these two strings on every item (see linkedAccountItem).
+  end_user_organization_name: Type.String(),
+  end_user_email_address: Type.String(),
   subdomain: Nullable(Type.String()),
   webhook_listener_url: Type.String(),
   is_duplicate: Nullable(Type.Boolean()),
@@ -54,7 +57,7 @@ export const LinkedAccountItem = Type.Object({
     passthrough_available: Type.Boolean()
   })),
   account_type: Type.String(),
-  completed_at: Nullable(Type.String({ format: 'date-time' })),
+  completed_at: Type.String({ format: 'date-time', description: 'when linking completed; for an INCOMPLETE account, when its link attempt began' }),
   integration_specific_fields: Type.Record(Type.String(), Type.Unknown())
 })
 export type LinkedAccountItem = Static<typeof LinkedAccountItem>

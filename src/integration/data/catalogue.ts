@@ -18,6 +18,8 @@ interface RawField {
   readonly enum_ref?: string
   readonly items?: string
   readonly expandable_to?: string
+  /** false: a field of the 2026 export the 4.0.4 client does not know. */
+  readonly in_sdk?: boolean
 }
 
 interface RawModel {
@@ -171,9 +173,11 @@ function pascal (snake: string): string {
 
 class CatalogueBuilder {
   readonly #raw: RawCatalogue
+  readonly #revision: ApiRevision
 
-  constructor (raw: RawCatalogue) {
+  constructor (raw: RawCatalogue, revision: ApiRevision) {
     this.#raw = raw
+    this.#revision = revision
   }
 
   #enumValues (field: RawField, where: string): readonly string[] {
@@ -258,7 +262,8 @@ class CatalogueBuilder {
   }
 
   fields (category: DataCategory, owner: string, raw: Readonly<Record<string, RawField>>): FieldDef[] {
-    return Object.entries(raw).map(([name, field]) => ({
+    const served = Object.entries(raw).filter(([, field]) => this.#revision === '2026' || field.in_sdk !== false)
+    return served.map(([name, field]) => ({
       name,
       shape: this.shape(category, name, field, `${category}.${owner}.${name}`),
       nullable: field.nullable !== false
@@ -287,7 +292,11 @@ class CatalogueBuilder {
       for (const [name, sub] of Object.entries(raw.sub_objects)) {
         subObjects.push({ category, name, fields: this.fields(category, name, sub.fields) })
       }
-      for (const [name, m] of Object.entries(raw.models)) {
+      for (const [name, raw_] of Object.entries(raw.models)) {
+        // The facts list no expand values for a few models whose relations the official client does offer
+        // to expand (a GeneralLedgerTransaction's accounting_period, a Team's parent_team): there, every
+        // relation to a model of the category is expandable.
+        const m = raw_.expand_values.length > 0 ? raw_ : { ...raw_, expand_values: relationsToModels(raw_, raw.models) }
         // expand_values is the authority on what `expand` accepts: some relations it lists carry no
         // expandable_to in the facts (a Group's parent_group).
         const fields = this.fields(category, name, m.fields).map((f): FieldDef =>
@@ -312,6 +321,10 @@ class CatalogueBuilder {
     }
     return new Catalogue(models, subObjects)
   }
+}
+
+function relationsToModels (model: RawModel, models: Readonly<Record<string, RawModel>>): string[] {
+  return Object.entries(model.fields).filter(([, f]) => f.expandable_to !== undefined && f.expandable_to in models).map(([name]) => name)
 }
 
 function resolveFilter (param: string, fields: ReadonlyMap<string, FieldDef>): Filter | undefined {
@@ -394,10 +407,23 @@ export class Catalogue {
   }
 }
 
-let loaded: Catalogue | undefined
+/**
+ * Which revision of the real service's answers to serve. `4.0.4` (the default): what the official Node client
+ * of that version knows, so a strict client parses every record; fields newer than it (crm `*_url`,
+ * filestorage Drive `size`, marked `in_sdk: false` in the facts) are left out. `2026`: every field of the 2026
+ * API export.
+ */
+export const API_REVISIONS = ['4.0.4', '2026'] as const
+export type ApiRevision = typeof API_REVISIONS[number]
 
-/** The catalogue, built once per process: it is immutable and shared by every app instance. */
-export function loadCatalogue (): Catalogue {
-  loaded ??= new CatalogueBuilder(readPackageJsonFile<RawCatalogue>('fixtures/unified-models.json')).build()
-  return loaded
+const loaded = new Map<ApiRevision, Catalogue>()
+
+/** The catalogue of a revision, built once per process: it is immutable and shared by every app instance. */
+export function loadCatalogue (revision: ApiRevision = '4.0.4'): Catalogue {
+  let catalogue = loaded.get(revision)
+  if (catalogue === undefined) {
+    catalogue = new CatalogueBuilder(readPackageJsonFile<RawCatalogue>('fixtures/unified-models.json'), revision).build()
+    loaded.set(revision, catalogue)
+  }
+  return catalogue
 }

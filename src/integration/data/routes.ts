@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
+import { appError } from '../../core/errors.js'
+import { readPackageJsonFile } from '../../core/fixtures.js'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
 import type { ModelDef } from './catalogue.js'
@@ -15,6 +17,8 @@ export interface DataRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>
   /** The linked account id `authenticate` resolved for this request. */
   readonly accountId: (request: FastifyRequest) => string
+  /** The fields of a model the account's scopes disable: they read as null. */
+  readonly disabledFields: (accountId: string, modelName: string) => ReadonlySet<string>
 }
 
 /** Pages are sent as JSON text the data service assembles from cached records; the schemas document them. */
@@ -27,14 +31,16 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * documented form before routing: identical answers, absent from the OpenAPI document, and a third of the
  * routes to register at start-up.
  */
-export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId }) => {
+export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId, disabledFields }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const schemas = new DataSchemas(data.catalogue)
   const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
   const compilers = new LazyCompilers(app)
 
+  const fixed = fixedSubPaths()
   for (const model of data.catalogue.models) {
     const path = `/api/${model.category}/v1/${model.segment}`
+    const reserved = fixed.get(path) ?? new Set<string>()
     app.pathAliases.add(`/api/${model.category}/${model.segment}`, path)
     app.pathAliases.add(`/${model.category}/v1/${model.segment}`, path)
     const tags = [`unified: ${model.category}`]
@@ -52,9 +58,10 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
         response: { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
       }
     }, async (request, reply) => {
-      const page = data.listJson(accountId(request), model, request.query as RawQuery)
+      const account = accountId(request)
+      const page = data.listJson(account, model, request.query as RawQuery)
       request.journal.page(page.next, page.previous)
-      return reply.type(JSON_TYPE).send(page.json)
+      return reply.type(JSON_TYPE).send(withoutFields(page.json, disabledFields(account, model.name), 'page'))
     })
 
     if (!model.retrieve) continue
@@ -70,8 +77,42 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
         querystring: schemas.retrieveQuery(model),
         response: { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
       }
-    }, async (request, reply) => reply.type(JSON_TYPE).send(data.retrieveJson(accountId(request), model, request.params.id, request.query as RawQuery)))
+    }, async (request, reply) => {
+      // A fixed path of the catalogue (remote-field-classes, live-search, ...) is never a record id: until
+      // its own route exists it is an unknown route, not a missing record.
+      if (reserved.has(request.params.id)) throw appError('ROUTE_NOT_FOUND', { method: request.method, path: request.originalUrl.split('?', 1)[0]! })
+      const account = accountId(request)
+      const json = data.retrieveJson(account, model, request.params.id, request.query as RawQuery)
+      return reply.type(JSON_TYPE).send(withoutFields(json, disabledFields(account, model.name), 'record'))
+    })
   }
+}
+
+/** `/api/{category}/v1/{segment}` → the fixed names the real service serves under it (`remote-field-classes`). */
+function fixedSubPaths (): Map<string, Set<string>> {
+  const operations = readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations
+  const out = new Map<string, Set<string>>()
+  for (const key of Object.keys(operations)) {
+    const match = /^[A-Z]+ (\/api\/\w+\/v1\/[a-z-]+)\/([a-z-]+)(\/|$)/.exec(key)
+    if (match === null) continue
+    const [, base, name] = match as unknown as [string, string, string]
+    out.set(base, (out.get(base) ?? new Set()).add(name))
+  }
+  return out
+}
+
+/**
+ * The answer with the fields the account's scopes disable set to null, as the real service reads them. The
+ * cached JSON text is shared by every account's scopes, so this is a copy; without disabled fields (nearly
+ * always) the text goes out untouched.
+ */
+function withoutFields<J extends string | Buffer> (json: J, disabled: ReadonlySet<string>, shape: 'page' | 'record'): J | string {
+  if (disabled.size === 0) return json
+  const blank = (record: Record<string, unknown>): void => { for (const f of disabled) if (f in record) record[f] = null }
+  const body = JSON.parse(json.toString()) as { results: Array<Record<string, unknown>> } & Record<string, unknown>
+  if (shape === 'page') body.results.forEach(blank)
+  else blank(body)
+  return JSON.stringify(body)
 }
 
 function describeList (model: ModelDef): string {

@@ -16,6 +16,7 @@ export type JournalKind =
   | 'sync-status' | 'resync'
   | 'link-token' | 'account-token' | 'exchange'
   | 'account-details' | 'delete-account' | 'linked-accounts'
+  | 'scopes' | 'available-actions' | 'account-token-regenerate' | 'remote-key' | 'webhook-receivers' | 'audit-trail' | 'issues' | 'group-types' | 'live-search'
   | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
   /** Writes (create, partial update, action, ignore, bulk), /meta and async tasks: writes/routes.ts. */
   | 'write' | 'meta' | 'bulk' | 'async-task'

@@ -220,6 +220,16 @@ export class SyncService {
     return this.states(accountId).find((s) => s.modelId === modelId)!
   }
 
+  /**
+   * Settles the account's runs that ended unobserved, announcing their finishes now (with their end time):
+   * for readers of what finishes cause (issues), which must not depend on whether anyone observed them.
+   */
+  settle (accountId: string, now: number): void {
+    const account = this.#lookup(accountId)
+    if (account === undefined) return
+    this.#d.db.transaction(() => { this.#fresh(account, now) })()
+  }
+
   /** FULL: every enabled model restarts a full sync. INCREMENTAL: one model syncs what changed. */
   resync (accountId: string, kind: 'full' | 'incremental', target: string | undefined, now: number): SyncState[] {
     const account = this.#account(accountId)

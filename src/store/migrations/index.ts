@@ -13,6 +13,10 @@ import { writtenRecords } from './021-written-records.js'
 import { writePresets } from './022-write-presets.js'
 import { writeBatches } from './023-write-batches.js'
 import { rawVendorApi } from './013-raw-vendor-api.js'
+import { scopes } from './030-scopes.js'
+import { keysAndReceivers } from './031-keys-and-receivers.js'
+import { auditTrail } from './032-audit-trail.js'
+import { issues } from './033-issues.js'
 
 export interface Migration {
   readonly id: number
@@ -21,4 +25,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, settings, writtenRecords, writePresets, writeBatches]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, settings, writtenRecords, writePresets, writeBatches, scopes, keysAndReceivers, auditTrail, issues]

@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { CATEGORIES } from '../catalog/categories.js'
+import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
+import { journaled } from '../http/journal-recorder.js'
+import { Detail } from '../http/schemas.js'
+import type { RemoteKeys } from './remote-keys.js'
+
+const RemoteKeyBody = Type.Object({ name: Type.String({ minLength: 1, description: 'the key\'s name, e.g. Remote Deployment Key 1' }) })
+const RemoteKey = Type.Object({ name: Type.String(), key: Type.String() }, { title: 'unified.RemoteKey' })
+
+/** generate-key and regenerate-key of each category: organization-level, one set of keys per API key. */
+export const remoteKeyRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, keys: RemoteKeys }> = async (app, { auth, keys }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  for (const category of CATEGORIES) {
+    const tags = [`unified: ${category}`]
+    const response = { 200: RemoteKey, 400: Detail, 401: Detail, 404: Detail, 413: Detail, 415: Detail }
+    r.post(`/api/${category}/v1/generate-key`, {
+      onRequest: auth.tenant,
+      config: journaled('remote-key', { category }),
+      schema: { tags, summary: 'Generate a remote key with a new name (400 if the name exists)', body: RemoteKeyBody, response }
+    }, async (request) => keys.generate(requestTenant(request).id, request.body.name))
+    r.post(`/api/${category}/v1/regenerate-key`, {
+      onRequest: auth.tenant,
+      config: journaled('remote-key', { category }),
+      schema: { tags, summary: 'Replace the secret of an existing remote key (404 if no key has the name)', body: RemoteKeyBody, response }
+    }, async (request) => keys.regenerate(requestTenant(request).id, request.body.name))
+  }
+}

@@ -1,0 +1,46 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { CATEGORIES } from '../catalog/categories.js'
+import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
+import { journaled } from '../http/journal-recorder.js'
+import { Detail, Nullable } from '../http/schemas.js'
+import type { WebhookReceivers } from './webhook-receivers.js'
+
+const WebhookReceiver = Type.Object({
+  event: Type.String({ description: 'the third-party event: <model>.<created|updated|deleted>' }),
+  is_active: Type.Boolean(),
+  key: Nullable(Type.String({ description: 'the secret the third party signs its deliveries with' }))
+}, { title: 'unified.WebhookReceiver' })
+const WebhookReceiverBody = Type.Object({
+  event: Type.String({ minLength: 1 }),
+  is_active: Type.Boolean(),
+  key: Type.Optional(Type.String({ minLength: 1 }))
+})
+
+/** webhook-receivers GET (a bare array) and POST (201, upsert by event) of each category's linked account. */
+export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, receivers: WebhookReceivers }> = async (app, { auth, receivers }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  // Knowledgebase has no webhook receivers (facts §18).
+  for (const category of CATEGORIES.filter((c) => c !== 'knowledgebase')) {
+    const tags = [`unified: ${category}`]
+    r.get(`/api/${category}/v1/webhook-receivers`, {
+      onRequest: auth.account,
+      config: journaled('webhook-receivers', { category }),
+      schema: { tags, summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
+    }, async (request) => receivers.list(requestAccount(request).account.id))
+    r.post(`/api/${category}/v1/webhook-receivers`, {
+      onRequest: auth.account,
+      config: journaled('webhook-receivers', { category }),
+      schema: {
+        tags,
+        summary: 'Add a third-party webhook receiver, or change the one of the same event; answers 201',
+        body: WebhookReceiverBody,
+        response: { 201: WebhookReceiver, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }
+      }
+    }, async (request, reply) => {
+      const account = requestAccount(request).account
+      return reply.code(201).send(receivers.upsert(requestTenant(request).id, account.id, category, request.body))
+    })
+  }
+}

@@ -1,0 +1,72 @@
+import type { Clock } from '../../core/clock.js'
+import { appError } from '../../core/errors.js'
+import type { Emitter } from '../../core/events.js'
+import type { Db } from '../../store/database.js'
+import type { Catalogue } from '../data/catalogue.js'
+
+export interface WebhookReceiver { event: string, is_active: boolean, key: string | null }
+
+/** POST webhook-receivers added or changed one of an account's receivers; the audit trail records it. */
+export interface WebhookReceiverChanged {
+  readonly tenantId: number
+  readonly accountId: string
+  readonly event: string
+  readonly change: 'created' | 'updated'
+  readonly isActive: boolean
+  readonly at: number
+}
+
+/** The webhook receivers domain's entries in the event map (../domain-events.ts). */
+export interface WebhookReceiverEvents {
+  'webhook-receiver:changed': WebhookReceiverChanged
+}
+
+const ACTIONS = ['created', 'updated', 'deleted']
+const snake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
+
+interface Row { event: string, is_active: number, key: string | null }
+
+/**
+ * Receivers of the webhooks a linked account's third party sends to Merge (facts §13), switched on or off
+ * per account; not the organization's webhook targets. The vocabulary of `event` is unpublished: unimock
+ * takes `<model>.<created|updated|deleted>` for the common models of the account's category
+ * (`employee.updated`, `time_off.deleted`), so a typo is a 400 rather than a receiver that never fires.
+ * POST with an existing event updates that receiver; the list keeps creation order.
+ */
+export class WebhookReceivers {
+  readonly #db: Db
+  readonly #clock: Clock
+  readonly #catalogue: Catalogue
+  readonly #events: Emitter<WebhookReceiverEvents>
+
+  constructor (deps: { db: Db, clock: Clock, catalogue: Catalogue, events: Emitter<WebhookReceiverEvents> }) {
+    this.#db = deps.db
+    this.#clock = deps.clock
+    this.#catalogue = deps.catalogue
+    this.#events = deps.events
+  }
+
+  list (accountId: string): WebhookReceiver[] {
+    return this.#db.prepare<[string], Row>('SELECT event, is_active, key FROM webhook_receivers WHERE linked_account_id = ? ORDER BY seq').all(accountId)
+      .map((r) => ({ event: r.event, is_active: r.is_active === 1, key: r.key }))
+  }
+
+  upsert (tenantId: number, accountId: string, category: string, input: { event: string, is_active: boolean, key?: string | undefined }): WebhookReceiver {
+    const models = this.#catalogue.inCategory(category).map((m) => snake(m.name))
+    const [model, action, ...rest] = input.event.split('.')
+    if (rest.length > 0 || model === undefined || !models.includes(model) || action === undefined || !ACTIONS.includes(action)) {
+      throw appError('WEBHOOK_RECEIVER_UNKNOWN_EVENT', { event: input.event, category, example: `${models[0] ?? 'model'}.updated` })
+    }
+    const now = this.#clock.now()
+    return this.#db.transaction(() => {
+      const existing = this.#db.prepare('SELECT 1 FROM webhook_receivers WHERE linked_account_id = ? AND event = ?').get(accountId, input.event) !== undefined
+      this.#db.prepare(`INSERT INTO webhook_receivers (linked_account_id, event, is_active, key) VALUES (?, ?, ?, ?)
+        ON CONFLICT (linked_account_id, event) DO UPDATE SET is_active = excluded.is_active, key = coalesce(excluded.key, key)`)
+        .run(accountId, input.event, input.is_active ? 1 : 0, input.key ?? null)
+      this.#events.emit('webhook-receiver:changed', { tenantId, accountId, event: input.event, change: existing ? 'updated' : 'created', isActive: input.is_active, at: now })
+      return this.list(accountId).find((r) => r.event === input.event)!
+    })()
+  }
+
+  clear (): void { this.#db.prepare('DELETE FROM webhook_receivers').run() }
+}
