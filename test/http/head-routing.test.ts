@@ -54,6 +54,8 @@ t.test('handlers, faults, errors and the journal see HEAD, not the GET route it 
   t.equal(missing.statusCode, 404)
   t.equal(missing.body, '')
 
-  const options = await f.app.inject({ method: 'OPTIONS', url: '/api/hris/v1/employees' })
+  const options = await f.app.inject({ method: 'OPTIONS', url: '/api/hris/v1/benefits' })
   t.equal(options.headers.allow, 'GET, HEAD, OPTIONS', 'a GET route still lists HEAD')
+  const writable = await f.app.inject({ method: 'OPTIONS', url: '/api/hris/v1/employees' })
+  t.equal(writable.headers.allow, 'GET, HEAD, POST, OPTIONS', 'and a writable model lists its POST beside them')
 })

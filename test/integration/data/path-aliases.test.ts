@@ -74,7 +74,8 @@ t.test('405 with Allow, OPTIONS and 404: the canonical answer, naming the path t
   const hris = await dataAccount(app, 'hris', 'test-key', { sync: false })
   const headers = hris.api.headers()
   for (const tail of ['', '/some-id']) {
-    const [canonical, ...aliases] = forms('hris', 'employees')
+    // Benefits are read-only in the real service (employees take a POST since writes landed).
+    const [canonical, ...aliases] = forms('hris', 'benefits')
     for (const method of ['POST', 'DELETE', 'OPTIONS'] as const) {
       const expected = await answer(app, method, canonical + tail, headers)
       t.equal(expected.status, method === 'OPTIONS' ? 204 : 405, `${method} ${canonical}${tail}`)
