@@ -42,6 +42,7 @@ import { createSyncDataPort } from './sync/data-port-adapter.js'
 import type { SyncAccount } from './sync/sync-events.js'
 import { installSyncRequestHooks } from './sync/request-hooks.js'
 import { syncRoutes } from './sync/routes.js'
+import { SyncHistoryRepository } from './sync/sync-history.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -131,6 +132,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     needsRelink: (id) => accounts.statusOf(id) === 'RELINK_NEEDED',
     observed: (tenantId) => targets.wantsSyncEvents(tenantId)
   })
+  // Every finished run, for the dashboard's timeline (bounded per account).
+  const syncHistory = new SyncHistoryRepository(db)
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -172,9 +175,15 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:linked', (e) => { eventWebhooks.accountLinked(e) })
   events.on('account:deleted', (e) => { data.deleteAccount(e.account.id) })
   events.on('account:deleted', (e) => { sync.forget(e.account.id) })
+  events.on('account:deleted', (e) => { syncHistory.forget(e.account.id) })
   events.on('account:deleted', (e) => { eventWebhooks.accountDeleted(e) })
   events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
+  events.on('model-sync:finished', (e) => {
+    const s = e.state
+    if (s.lastSyncResult === null) return
+    syncHistory.record({ accountId: s.accountId, modelId: s.modelId, startedAt: s.lastSyncStart ?? e.at, finishedAt: e.at, result: s.lastSyncResult, wasInitial: e.wasInitialSync })
+  })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
 
   // POST /_unimock/reset, after the app has rewound the clock, reset the random stream and dropped every
@@ -192,6 +201,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     current = fork()
     data.clear()
     sync.clear()
+    syncHistory.clear()
     limiter?.clear()
     fullResyncs.clear()
     webhookRepo.clear()
@@ -226,7 +236,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     installLenientJson(api)
     await api.register(syncRoutes, { auth, sync, clock, fullResyncs, fullResyncWindowMs })
   })
-  void app.register(syncControlRoutes, { prefix: '/_unimock', auth, accounts, sync, clock })
+  void app.register(syncControlRoutes, { prefix: '/_unimock', auth, accounts, sync, history: syncHistory, clock })
   void app.register(webhookRoutes, {
     prefix: '/_unimock', auth, accounts, targets, keys, fanOut, faults: deliveryFaults, syncStates: (id) => sync.states(id), clock
   })

@@ -8,6 +8,7 @@ import { serviceFaults } from './007-service-faults.js'
 import { remoteEdits } from './010-remote-edits.js'
 import { typedJobs } from './011-typed-jobs.js'
 import { oneOutbox } from './012-one-outbox.js'
+import { syncHistory } from './017-sync-history.js'
 
 export interface Migration {
   readonly id: number
@@ -16,4 +17,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, syncHistory]

@@ -1,0 +1,12 @@
+import type { Static } from '@sinclair/typebox'
+import type { ControlAccountList } from '../../src/integration/control/schemas.js'
+import type { AccountSyncView, SyncHistoryView, TenantSyncView } from '../../src/integration/sync/schemas.js'
+
+// The control API's answers, typed from the very schemas its routes declare.
+export type Accounts = Static<typeof ControlAccountList>
+export type Account = Accounts['results'][number]
+export type TenantSync = Static<typeof TenantSyncView>
+export type AccountSync = Static<typeof AccountSyncView>
+export type SyncRecord = AccountSync['sync_status'][number]
+export type SyncHistory = Static<typeof SyncHistoryView>
+export interface Clock { readonly now: string, readonly mode: 'real' | 'virtual' }
