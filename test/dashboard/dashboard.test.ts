@@ -37,12 +37,75 @@ t.test('accounts appear, and their sync state moves, as the control API changes 
   await screenshots(page, 'accounts')
 })
 
+interface SyncView { paused: boolean, sync_status: Array<{ model_id: string, status: string, last_sync_result: string | null }> }
+
+t.test('each failure-mode button of an account acts through the control API, and the page shows it', async (t) => {
+  const id = ids[0]!
+  await page.getByRole('button', { name: 'Details of acme-hr' }).click()
+  const detail = page.getByTestId('account-detail')
+  for (const outcome of ['FAILED', 'PARTIALLY_SYNCED', 'PAUSED', 'DONE']) {
+    await detail.getByRole('button', { name: `Next sync ends ${outcome}` }).click()
+    await detail.getByText(`Next sync ${outcome}: done`).waitFor()
+    await detail.getByRole('button', { name: 'Sync now' }).click()
+    await detail.getByText('Sync now: done').waitFor()
+    await page.getByRole('button', { name: '+1 h' }).click()
+    await detail.locator('tbody tr').first().locator('td').nth(4).filter({ hasText: outcome }).waitFor()
+    const sync = (await call<SyncView>('GET', `/linked-accounts/${id}/sync`)).body
+    t.same([...new Set(sync.sync_status.map((s) => s.last_sync_result))], [outcome], `every model's next sync ended ${outcome}`)
+    const shown = await detail.getByTestId('models').locator('tbody tr td:nth-child(6)').allInnerTexts()
+    t.same(shown, sync.sync_status.map(() => outcome), `the page shows ${outcome} as each model's last result`)
+  }
+  await screenshots(page, 'account-detail')
+
+  await detail.getByRole('button', { name: 'Pause syncs' }).click()
+  await detail.getByRole('button', { name: 'Resume syncs' }).waitFor()
+  t.equal((await call<SyncView>('GET', `/linked-accounts/${id}/sync`)).body.paused, true, 'paused')
+  await detail.getByRole('button', { name: 'Resume syncs' }).click()
+  await detail.getByRole('button', { name: 'Pause syncs' }).waitFor()
+  t.equal((await call<SyncView>('GET', `/linked-accounts/${id}/sync`)).body.paused, false, 'resumed')
+
+  await detail.getByRole('button', { name: 'Make it need relinking' }).click()
+  await page.locator(`tr[data-account="${id}"]`).getByTestId('status').filter({ hasText: 'RELINK_NEEDED' }).waitFor()
+  const accounts = (await call<{ results: Array<{ id: string, status: string }> }>('GET', '/linked-accounts')).body.results
+  t.equal(accounts.find((a) => a.id === id)?.status, 'RELINK_NEEDED')
+})
+
+t.test('the tenant-wide failure modes: drop or delay webhooks, a service fault, a scenario played', async (t) => {
+  await page.getByRole('button', { name: 'Failure modes' }).click()
+  await page.getByLabel('Next', { exact: true }).fill('2')
+  await page.getByRole('button', { name: 'Drop them' }).click()
+  await page.getByRole('button', { name: 'Delay them' }).click()
+  await page.getByTestId('webhook-faults').locator('tbody tr').nth(1).waitFor()
+  const wh = (await call<{ results: Array<{ kind: string, remaining: number, delay_ms: number | null }> }>('GET', '/webhooks/faults')).body.results
+  t.match(wh, [{ kind: 'drop', remaining: 2 }, { kind: 'delay', remaining: 2, delay_ms: 600_000 }])
+
+  await page.getByLabel('Answer').selectOption('503')
+  await page.getByRole('button', { name: 'Inject fault' }).click()
+  const faults = page.getByTestId('service-faults')
+  await faults.locator('tbody tr').first().waitFor()
+  t.match((await call<{ results: unknown[] }>('GET', '/faults')).body.results, [{ kind: 'status', status: 503, remaining: 1, hits: 0 }])
+  const hit = await fetch(`${d.unimock.url}/api/hris/v1/linked-accounts`, { headers: { authorization: 'Bearer test_dashboard' } })
+  t.equal(hit.status, 503, 'the next unified request answers 503')
+  await faults.locator('tbody tr td').nth(3).filter({ hasText: '1' }).waitFor()
+  t.pass('the page counts the hit without a reload')
+
+  await page.getByRole('button', { name: 'Run scenario' }).click()
+  const run = page.getByTestId('scenario-run')
+  await run.getByTestId('run-state').filter({ hasText: 'running' }).waitFor()
+  await call('POST', '/clock/advance', { by: '7d' })
+  await run.getByTestId('run-state').filter({ hasNotText: 'running' }).waitFor()
+  const runs = (await call<{ runs: Array<{ state: string }> }>('GET', '/scenarios')).body.runs
+  t.equal(await run.getByTestId('run-state').innerText(), runs[0]?.state, 'the run played to its end as the clock moved')
+  await screenshots(page, 'failure-modes')
+})
+
 t.test('the page loads nothing from off the machine and throws nothing', async (t) => {
   t.same(d.offsite, [])
   t.same(d.errors, [])
 })
 
 t.test('accessibility: every control is labelled and reachable by keyboard', async (t) => {
+  await page.getByRole('button', { name: 'Accounts' }).click()
   await page.getByRole('button', { name: 'Details of acme-hr' }).click()
   await page.getByTestId('account-detail').waitFor()
   const a11y = await accessibility(page)

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { api } from './api.js'
+import { Message, useAction } from './use-action.js'
 import type { Account, AccountSync } from './types.js'
 
 const OUTCOMES = ['DONE', 'PARTIALLY_SYNCED', 'FAILED', 'PAUSED'] as const
@@ -9,12 +10,7 @@ const when = (iso: string | null): string => iso === null ? '—' : iso.replace(
 /** One account: its models' sync state, its failure modes (each one control API call) and its timeline. */
 export function AccountDetail ({ account, sync, onChanged }: { account: Account, sync: AccountSync | undefined, onChanged: () => void }) {
   const [model, setModel] = useState('')
-  const [message, setMessage] = useState<{ text: string, error: boolean } | undefined>(undefined)
-  const act = (label: string, call: () => Promise<unknown>): void => {
-    call().then(() => { setMessage({ text: `${label}: done`, error: false }); onChanged() }, (e: unknown) => {
-      setMessage({ text: `${label}: ${e instanceof Error ? e.message : String(e)}`, error: true })
-    })
-  }
+  const { message, act } = useAction(onChanged)
   const id = encodeURIComponent(account.id)
   const models = sync?.sync_status ?? []
   return (
@@ -38,7 +34,7 @@ export function AccountDetail ({ account, sync, onChanged }: { account: Account,
           ))}
         </span>
       </div>
-      {message !== undefined && <p role={message.error ? 'alert' : 'status'} class={message.error ? 'error' : 'ok'}>{message.text}</p>}
+      <Message message={message} />
       <table class="models" data-testid="models">
         <caption>Sync state per model</caption>
         <thead><tr><th scope="col">Model</th><th scope="col">Status</th><th scope="col">Initial</th><th scope="col">Last start</th><th scope="col">Last finish</th><th scope="col">Last result</th><th scope="col">Next start</th></tr></thead>

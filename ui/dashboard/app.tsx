@@ -3,8 +3,9 @@ import { apiKey, listen } from './api.js'
 import { publish } from './live.js'
 import { AccountsView } from './accounts.js'
 import { ClockBar } from './clock.js'
+import { FaultsView } from './faults.js'
 
-const TABS = [['accounts', 'Accounts']] as const
+const TABS = [['accounts', 'Accounts'], ['faults', 'Failure modes']] as const
 type Tab = typeof TABS[number][0]
 
 /** Asks for the API key once per browser session; the key never goes in the URL. */
@@ -44,6 +45,7 @@ export function App () {
       </nav>
       <main>
         {tab === 'accounts' && <AccountsView />}
+        {tab === 'faults' && <FaultsView />}
       </main>
     </div>
   )

@@ -1,5 +1,8 @@
 import type { Static } from '@sinclair/typebox'
 import type { ControlAccountList } from '../../src/integration/control/schemas.js'
+import type { FaultList as WebhookFaultList } from '../../src/integration/webhooks/schemas.js'
+import type { FaultList as ServiceFaultList } from '../../src/integration/faults/schemas.js'
+import type { RunView, ScenarioList } from '../../src/integration/scenarios/schemas.js'
 import type { AccountSyncView, SyncHistoryView, TenantSyncView } from '../../src/integration/sync/schemas.js'
 
 // The control API's answers, typed from the very schemas its routes declare.
@@ -10,3 +13,7 @@ export type AccountSync = Static<typeof AccountSyncView>
 export type SyncRecord = AccountSync['sync_status'][number]
 export type SyncHistory = Static<typeof SyncHistoryView>
 export interface Clock { readonly now: string, readonly mode: 'real' | 'virtual' }
+export type WebhookFaults = Static<typeof WebhookFaultList>
+export type ServiceFaults = Static<typeof ServiceFaultList>
+export type Scenarios = Static<typeof ScenarioList>
+export type ScenarioRun = Static<typeof RunView>
