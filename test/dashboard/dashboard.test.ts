@@ -55,6 +55,24 @@ t.test('each failure-mode button of an account acts through the control API, and
     const shown = await detail.getByTestId('models').locator('tbody tr td:nth-child(6)').allInnerTexts()
     t.same(shown, sync.sync_status.map(() => outcome), `the page shows ${outcome} as each model's last result`)
   }
+  // The timeline: one bar per run the history keeps, at its start, with its result; initial syncs marked;
+  // the next scheduled start of each model drawn.
+  const history = (await call<{ runs: Array<{ model_id: string, started_at: string, result: string, was_initial_sync: boolean }> }>('GET', `/linked-accounts/${id}/sync/history`)).body.runs
+  const models = await detail.getByTestId('models').locator('tbody tr').count()
+  // The initial sync and the first three presets; the DONE run is announced when the model is next touched
+  // (nothing observes this tenant), and until then the timeline draws it from the sync state.
+  t.ok(history.length >= 4 * models, `${history.length} runs kept`)
+  const drawn = await detail.getByTestId('timeline').locator('rect.bar').evaluateAll((rects) => rects.map((r) => `${r.getAttribute('data-model')} ${r.getAttribute('data-start')} ${r.getAttribute('data-result')} ${r.getAttribute('data-initial')}`))
+  for (const run of history) {
+    if (!drawn.includes(`${run.model_id} ${run.started_at} ${run.result} ${run.was_initial_sync}`)) t.fail(`no bar for ${JSON.stringify(run)}`)
+  }
+  t.same([...new Set(history.map((r) => r.result))].sort(), ['DONE', 'FAILED', 'PARTIALLY_SYNCED', 'PAUSED'], 'runs of each result')
+  t.ok(drawn.length >= history.length + models, 'the last run of each model too')
+  t.ok(drawn.some((b) => b.endsWith(' DONE true')), 'the initial syncs are marked')
+  t.same([...new Set(drawn.map((b) => b.split(' ')[2]))].sort(), ['DONE', 'FAILED', 'PARTIALLY_SYNCED', 'PAUSED'], 'bars of each result, and nothing else')
+  const sync = (await call<{ sync_status: Array<{ model_id: string, next_sync_start: string | null }> }>('GET', `/linked-accounts/${id}/sync`)).body.sync_status
+  const nexts = await detail.getByTestId('timeline').locator('line.next').evaluateAll((lines) => lines.map((l) => l.getAttribute('data-next')))
+  t.same(nexts.sort(), sync.filter((s) => s.next_sync_start !== null).map((s) => s.model_id).sort(), 'the next scheduled sync of each model')
   await screenshots(page, 'account-detail')
 
   await detail.getByRole('button', { name: 'Pause syncs' }).click()

@@ -1,17 +1,21 @@
 import { useState } from 'preact/hooks'
 import { api } from './api.js'
+import { useLive } from './live.js'
+import { Timeline } from './timeline.js'
 import { Message, useAction } from './use-action.js'
-import type { Account, AccountSync } from './types.js'
+import type { Account, AccountSync, Clock, SyncHistory } from './types.js'
 
 const OUTCOMES = ['DONE', 'PARTIALLY_SYNCED', 'FAILED', 'PAUSED'] as const
 
-const when = (iso: string | null): string => iso === null ? '—' : iso.replace('T', ' ').replace(/\.\d{3}Z$/, 'Z')
+const when = (iso: string | null): string => iso === null ? '—' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z')
 
 /** One account: its models' sync state, its failure modes (each one control API call) and its timeline. */
 export function AccountDetail ({ account, sync, onChanged }: { account: Account, sync: AccountSync | undefined, onChanged: () => void }) {
   const [model, setModel] = useState('')
   const { message, act } = useAction(onChanged)
   const id = encodeURIComponent(account.id)
+  const history = useLive<SyncHistory>(['sync'], () => api.get<SyncHistory>(`/linked-accounts/${id}/sync/history`), [id])
+  const clock = useLive<Clock>(['clock'], () => api.get<Clock>('/clock'))
   const models = sync?.sync_status ?? []
   return (
     <section class="detail" aria-label={`Account ${account.end_user_origin_id}`} data-testid="account-detail">
@@ -35,6 +39,7 @@ export function AccountDetail ({ account, sync, onChanged }: { account: Account,
         </span>
       </div>
       <Message message={message} />
+      {clock.data !== undefined && <Timeline history={history.data} sync={sync} now={Date.parse(clock.data.now)} />}
       <table class="models" data-testid="models">
         <caption>Sync state per model</caption>
         <thead><tr><th scope="col">Model</th><th scope="col">Status</th><th scope="col">Initial</th><th scope="col">Last start</th><th scope="col">Last finish</th><th scope="col">Last result</th><th scope="col">Next start</th></tr></thead>
