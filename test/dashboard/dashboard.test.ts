@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import { accessibility, launchChromium, openDashboard, screenshots } from './browser.js'
 
@@ -117,17 +119,75 @@ t.test('the tenant-wide failure modes: drop or delay webhooks, a service fault, 
   await screenshots(page, 'failure-modes')
 })
 
+t.test('webhooks: the deliveries with their attempts, payload and signature on click, and redelivery', async (t) => {
+  t.equal((await call('DELETE', '/webhooks/faults')).status, 200)
+  let received = 0
+  const receiver = createServer((req, res) => { req.resume(); req.on('end', () => { res.statusCode = received++ === 0 ? 503 : 200; res.end() }) })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => receiver.close(() => resolve())))
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+  t.equal((await call('POST', '/webhooks/targets', { url, events: ['LinkedAccount.linked'] })).status, 201)
+  await page.getByRole('button', { name: 'Webhooks', exact: true }).click()
+  const created = await call<{ id: string }>('POST', '/linked-accounts', { category: 'ats', end_user_origin_id: 'initech-ats' })
+  await call('POST', '/clock/advance', { by: '1m' })
+  const deliveries = (await call<{ results: Array<{ id: string, state: string, signature: string, attempts: Array<{ status_code: number }> }> }>('GET', '/webhooks/deliveries')).body.results
+  t.equal(deliveries.length, 1)
+  const delivery = deliveries[0]!
+  t.match(delivery, { state: 'delivered', attempts: [{ status_code: 503 }, { status_code: 200 }] }, 'a retry after a 503')
+  const row = page.locator(`tr[data-delivery="${delivery.id}"]`)
+  await row.getByTestId('delivery-state').filter({ hasText: 'delivered' }).waitFor()
+  t.match(await row.innerText(), /LinkedAccount\.linked/)
+  t.match(await row.getByTestId('attempts').innerText(), /^503 in \d+ ms, 200 in \d+ ms$/, 'each attempt with its status and duration')
+  await row.getByRole('button', { name: /Details of delivery/ }).click()
+  const detail = page.getByTestId('delivery-detail')
+  t.equal(await detail.getByTestId('signature').innerText(), delivery.signature, 'the signature')
+  t.match(await detail.getByTestId('payload').innerText(), created.body.id, 'the payload names the account')
+  await screenshots(page, 'webhooks')
+  await detail.getByRole('button', { name: 'Redeliver' }).click()
+  await page.locator('tr[data-delivery]').nth(1).waitFor()
+  const after = (await call<{ results: Array<{ redelivery_of: string | null, state: string }> }>('GET', '/webhooks/deliveries')).body.results
+  t.equal(after.length, 2)
+  t.equal(after[1]?.redelivery_of, delivery.id, 'the redelivery is in the journal')
+})
+
+t.test('requests: the journal with filters, and the report\'s findings linked to their requests', async (t) => {
+  await page.getByRole('button', { name: 'Requests', exact: true }).click()
+  const headers = { authorization: 'Bearer test_dashboard' }
+  for (let i = 0; i < 2; i++) await fetch(`${d.unimock.url}/api/hris/v1/linked-accounts?page_size=500`, { headers })
+  await fetch(`${d.unimock.url}/api/hris/v1/nothing-here`, { headers })
+  const journal = page.getByTestId('journal')
+  await journal.locator('tbody tr').filter({ hasText: 'nothing-here' }).waitFor()
+  await page.getByLabel('Status').fill('4xx')
+  await page.getByRole('button', { name: 'Filter' }).click()
+  const api = (await call<{ entries: Array<{ id: number, status: number }> }>('GET', '/requests?status=4xx&limit=200')).body.entries
+  t.ok(api.length > 0 && api.length < (await call<{ size: number }>('GET', '/requests')).body.size, 'some requests, not all, answered 4xx')
+  const ids = api.map((e) => e.id).join(',')
+  await page.waitForFunction(`[...document.querySelectorAll('[data-testid=journal] tbody tr')].map((r) => r.dataset.request).join(',') === '${ids}'`)
+  t.pass('the filtered journal is the one the control API answers')
+  const report = (await call<{ findings: Array<{ code: string, requests: Array<{ id: number }> }> }>('GET', '/report')).body.findings
+  const finding = report.find((f) => f.requests.length > 0)
+  if (finding === undefined) { t.fail(`no finding with requests: ${JSON.stringify(report)}`); return }
+  const item = page.locator(`li[data-finding="${finding.code}"]`)
+  await item.waitFor()
+  await item.getByRole('button', { name: new RegExp(`^Request ${finding.requests[0]!.id}:`) }).click()
+  t.match(await page.getByTestId('selected-request').innerText(), `Request #${finding.requests[0]!.id}`, 'the finding leads to its request')
+  await screenshots(page, 'requests')
+})
+
 t.test('the page loads nothing from off the machine and throws nothing', async (t) => {
   t.same(d.offsite, [])
   t.same(d.errors, [])
 })
 
-t.test('accessibility: every control is labelled and reachable by keyboard', async (t) => {
-  await page.getByRole('button', { name: 'Accounts' }).click()
-  await page.getByRole('button', { name: 'Details of acme-hr' }).click()
-  await page.getByTestId('account-detail').waitFor()
-  const a11y = await accessibility(page)
-  t.ok(a11y.controls > 10, `${a11y.controls} controls checked`)
-  t.same(a11y.unnamed, [], 'no control without a name')
-  t.same(a11y.unreachable, [], 'no control Tab cannot reach')
+t.test('accessibility: in every view, every control is labelled and reachable by keyboard', async (t) => {
+  for (const view of ['Accounts', 'Webhooks', 'Requests', 'Failure modes']) {
+    await page.getByRole('button', { name: view, exact: true }).click()
+    if (view === 'Accounts' && await page.getByTestId('account-detail').count() === 0) await page.getByRole('button', { name: 'Details of acme-hr' }).click()
+    if (view === 'Webhooks') await page.getByRole('button', { name: /Details of delivery/ }).first().click()
+    await page.locator('main h2').first().waitFor()
+    const a11y = await accessibility(page)
+    t.ok(a11y.controls > 8, `${view}: ${a11y.controls} controls checked`)
+    t.same(a11y.unnamed, [], `${view}: no control without a name`)
+    t.same(a11y.unreachable, [], `${view}: no control Tab cannot reach`)
+  }
 })

@@ -4,8 +4,10 @@ import { publish } from './live.js'
 import { AccountsView } from './accounts.js'
 import { ClockBar } from './clock.js'
 import { FaultsView } from './faults.js'
+import { RequestsView } from './requests.js'
+import { WebhooksView } from './webhooks.js'
 
-const TABS = [['accounts', 'Accounts'], ['faults', 'Failure modes']] as const
+const TABS = [['accounts', 'Accounts'], ['webhooks', 'Webhooks'], ['requests', 'Requests'], ['faults', 'Failure modes']] as const
 type Tab = typeof TABS[number][0]
 
 /** Asks for the API key once per browser session; the key never goes in the URL. */
@@ -45,6 +47,8 @@ export function App () {
       </nav>
       <main>
         {tab === 'accounts' && <AccountsView />}
+        {tab === 'webhooks' && <WebhooksView />}
+        {tab === 'requests' && <RequestsView />}
         {tab === 'faults' && <FaultsView />}
       </main>
     </div>
