@@ -82,7 +82,8 @@ export class LiveStream {
       e.on('link:requested', (x) => { this.mark(x.account.tenantId, 'accounts', x.account.id) }),
       e.on('account:webhook-received', (x) => { this.mark(x.account.tenantId, 'sync', x.account.id) }),
       e.on('model-sync:finished', (x) => { this.mark(x.account.tenantId, 'sync', x.account.id) }),
-      e.on('webhook-target:added', (x) => { this.mark(x.tenantId, 'webhooks') })
+      e.on('webhook-target:added', (x) => { this.mark(x.tenantId, 'webhooks') }),
+      e.on('webhook-delivery:attempted', (x) => { this.mark(x.tenantId, 'webhooks', x.linkedAccountId) })
     ]
   }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { Type } from '@sinclair/typebox'
 import { Problem } from '../http/problem.js'
 import type { UnifiedService } from '../integration/compose.js'
-import { requestTenant } from '../integration/accounts/request-auth.js'
+import { authFacts, requestTenant } from '../integration/accounts/request-auth.js'
 import { dashboardAssets } from './assets.js'
 import { LiveStream, type Notice, type Topic } from './live-stream.js'
 import { dashboardPage } from './page.js'
@@ -31,14 +31,15 @@ function topicsOfWrite (request: FastifyRequest): readonly Topic[] {
  * The dashboard under /_unimock: the page (ui), its bundle, and the live stream of notices it listens to.
  * The page acts and reads only through the control API; the stream only tells it what to read again.
  * Besides the domain events, a root hook sees every answered request that may have changed something a
- * dashboard shows (the request's tenant is not known there: every open stream hears of it, and a page reads
- * its own tenant's views only).
+ * dashboard shows and has no domain event of its own yet: the streams of its tenant hear of it (of every
+ * tenant for the clock, which they share, and for a request no auth hook resolved).
  */
 export function installDashboard (app: FastifyInstance, unified: UnifiedService): void {
   const live = new LiveStream(unified.events)
   app.addHook('onResponse', async (request) => {
     if (live.open === 0) return
-    for (const topic of topicsOfWrite(request)) live.mark('all', topic)
+    const tenant = authFacts(request)?.tenant?.id ?? 'all'
+    for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? 'all' : tenant, topic)
   })
   void app.register(dashboardRoutes, { prefix: '/_unimock', unified, live })
 }

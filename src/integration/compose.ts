@@ -141,7 +141,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const keys = new SignatureKeys(webhookRepo, streams, config.webhookSecret)
   const deliveryFaults = new DeliveryFaults(webhookRepo, streams, clock)
   const dispatcher = new Dispatcher({
-    db, clock, scheduler, repo: webhookRepo, streams, http: context.dispatcher, timeoutMs: durationMs(config.webhookTimeout), policy: DEFAULT_RETRY_POLICY, log
+    db, clock, scheduler, repo: webhookRepo, streams, http: context.dispatcher, timeoutMs: durationMs(config.webhookTimeout), policy: DEFAULT_RETRY_POLICY, log, events
   })
   const fanOut = new FanOut({ db, repo: webhookRepo, streams, targets, keys, faults: deliveryFaults, dispatcher, origin: () => serverOrigin(app, config) })
   const eventWebhooks = new EventWebhooks({ fanOut, targets, account: (id) => accounts.get(id), syncStates: (id) => sync.states(id) })

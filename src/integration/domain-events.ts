@@ -12,6 +12,7 @@ import type { WebhookEvents } from './webhooks/webhook-events.js'
  *   'account:webhook-received'  its third party pushed a webhook to its listener URL  accounts/account-events.ts
  *   'model-sync:finished'       a model's sync run finished                           sync/sync-events.ts
  *   'webhook-target:added'      a tenant got a webhook target                         webhooks/webhook-events.ts
+ *   'webhook-delivery:attempted' a delivery was attempted and its new state recorded  webhooks/webhook-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit

@@ -1,11 +1,13 @@
 import type { Dispatcher as HttpDispatcher } from 'undici'
 import type { Clock } from '../../core/clock.js'
+import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import { afterAttempt, type RetryPolicy } from './retry-policy.js'
 import { postWebhook } from './sender.js'
 import type { WebhookStreams } from './streams.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
+import type { WebhookEvents } from './webhook-events.js'
 
 /** Deliveries started together by one dispatch run. */
 const BATCH = 500
@@ -22,6 +24,8 @@ export interface DispatcherDeps {
   readonly timeoutMs: number
   readonly policy: RetryPolicy
   readonly log: { error(obj: object, msg: string): void }
+  /** Each attempt is announced once recorded (a live dashboard shows it). */
+  readonly events: Emitter<WebhookEvents>
 }
 
 /**
@@ -110,11 +114,14 @@ export class Dispatcher {
     this.#d.db.transaction(() => {
       if (decision.state !== 'pending') {
         this.#d.repo.finishAttempt(d.id, decision.state, attempts, null)
-        return
+      } else {
+        const retryAt = this.#d.clock.now() + decision.retryInMs
+        this.#d.repo.finishAttempt(d.id, 'pending', attempts, retryAt)
+        this.wake(retryAt)
       }
-      const retryAt = this.#d.clock.now() + decision.retryInMs
-      this.#d.repo.finishAttempt(d.id, 'pending', attempts, retryAt)
-      this.wake(retryAt)
+      this.#d.events.emit('webhook-delivery:attempted', {
+        tenantId: d.tenantId, deliveryId: d.id, linkedAccountId: d.linkedAccountId, event: d.event, state: decision.state, statusCode: result.statusCode, at
+      })
     })()
   }
 }
