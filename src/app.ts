@@ -15,6 +15,7 @@ import { asSent, installErrorHandling, sendError, toAppError } from './http/erro
 import { installValidation } from './http/validation.js'
 import { registerOpenApi } from './http/openapi/index.js'
 import { adminRoutes } from './admin/routes.js'
+import { installDashboard } from './dashboard/routes.js'
 import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
 import { composeUnifiedService, type UnifiedService } from './integration/compose.js'
@@ -161,7 +162,10 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   }
   void app.register(adminRoutes, { prefix: '/_unimock', context, reset })
   registerPlantStore(app, context)
-  Object.defineProperty(app, 'unified', { value: composeUnifiedService(app, context) })
+  const unified = composeUnifiedService(app, context)
+  Object.defineProperty(app, 'unified', { value: unified })
+  // The dashboard sits above the unified service: it reads its domain events and acts through the control API.
+  installDashboard(app, unified)
 
   return app
 }

@@ -244,6 +244,40 @@ export type GetLinkedAccountsByIdSyncResult = {
   }>
 }
 
+/** What GET /_unimock/sync answers. */
+export type GetSyncResult = {
+  results: Array<{
+    linked_account_id: string
+    paused: boolean
+    sync_status: Array<{
+      /** e.g. Employee */
+      model_name: string
+      /** {category}.{ModelName}, e.g. hris.Employee */
+      model_id: string
+      last_sync_start: string | null
+      next_sync_start: string | null
+      last_sync_result: ("DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED") | null
+      last_sync_finished: string | null
+      status: "SYNCING" | "DONE" | "FAILED" | "DISABLED" | "PAUSED" | "PARTIALLY_SYNCED"
+      is_initial_sync: boolean
+    }>
+  }>
+}
+
+/** What GET /_unimock/linked-accounts/{id}/sync/history answers. */
+export type GetLinkedAccountsByIdSyncHistoryResult = {
+  linked_account_id: string
+  /** oldest first; the newest runs are kept, a bounded number per account */
+  runs: Array<{
+    /** {category}.{ModelName} */
+    model_id: string
+    started_at: string
+    finished_at: string
+    result: "DONE" | "PARTIALLY_SYNCED" | "FAILED" | "PAUSED"
+    was_initial_sync: boolean
+  }>
+}
+
 /** The body of PUT /_unimock/linked-accounts/{id}/next-sync. */
 export type PutLinkedAccountsByIdNextSyncBody = {
   model_id?: string
@@ -871,6 +905,18 @@ export type PostScenariosRunResult = {
 /** What GET /_unimock/scenarios/{run} answers. */
 export type GetScenariosByRunResult = PostScenariosRunResult
 
+/** What GET /_unimock/ui answers. */
+export type GetUiResult = string
+
+/** What GET /_unimock/ui/dashboard.js answers. */
+export type GetUiDashboardJsResult = string
+
+/** What GET /_unimock/ui/dashboard.css answers. */
+export type GetUiDashboardCssResult = string
+
+/** What GET /_unimock/stream answers. */
+export type GetStreamResult = string
+
 export interface ControlClientOptions {
   /** Where unimock listens, e.g. http://127.0.0.1:4010 (startUnimock's url). */
   readonly baseUrl: string
@@ -1006,6 +1052,16 @@ export class ControlClient {
   /** GET /_unimock/linked-accounts/{id}/sync: The sync state of every model of a linked account */
   getLinkedAccountsByIdSync (params: { id: string }): Promise<GetLinkedAccountsByIdSyncResult> {
     return this.#call('GET', `/linked-accounts/${encodeURIComponent(params.id)}/sync`, undefined, undefined, true) as Promise<GetLinkedAccountsByIdSyncResult>
+  }
+
+  /** GET /_unimock/sync: The sync state of every model of every linked account of the API key */
+  getSync (): Promise<GetSyncResult> {
+    return this.#call('GET', `/sync`, undefined, undefined, true) as Promise<GetSyncResult>
+  }
+
+  /** GET /_unimock/linked-accounts/{id}/sync/history: The finished sync runs of a linked account, each model's start, finish and result (a bounded number, the newest) */
+  getLinkedAccountsByIdSyncHistory (params: { id: string }): Promise<GetLinkedAccountsByIdSyncHistoryResult> {
+    return this.#call('GET', `/linked-accounts/${encodeURIComponent(params.id)}/sync/history`, undefined, undefined, true) as Promise<GetLinkedAccountsByIdSyncHistoryResult>
   }
 
   /** PUT /_unimock/linked-accounts/{id}/next-sync: Preset how the next sync of one model (model_id) or of every model ends, and optionally how long it takes */
@@ -1161,5 +1217,25 @@ export class ControlClient {
   /** GET /_unimock/scenarios/{run}: A run's progress: each step's state, what it did, and its checks */
   getScenariosByRun (params: { run: string }): Promise<GetScenariosByRunResult> {
     return this.#call('GET', `/scenarios/${encodeURIComponent(params.run)}`, undefined, undefined, true) as Promise<GetScenariosByRunResult>
+  }
+
+  /** GET /_unimock/ui: The dashboard: linked accounts, sync timeline, webhooks, requests, the clock and failure modes */
+  getUi (): Promise<GetUiResult> {
+    return this.#call('GET', `/ui`, undefined, undefined, false) as Promise<GetUiResult>
+  }
+
+  /** GET /_unimock/ui/dashboard.js: The dashboard's script (bundled) */
+  getUiDashboardJs (): Promise<GetUiDashboardJsResult> {
+    return this.#call('GET', `/ui/dashboard.js`, undefined, undefined, false) as Promise<GetUiDashboardJsResult>
+  }
+
+  /** GET /_unimock/ui/dashboard.css: The dashboard's styles (bundled) */
+  getUiDashboardCss (): Promise<GetUiDashboardCssResult> {
+    return this.#call('GET', `/ui/dashboard.css`, undefined, undefined, false) as Promise<GetUiDashboardCssResult>
+  }
+
+  /** GET /_unimock/stream: Server-sent events for the API key: a `change` event names the topics (accounts, sync, webhooks, requests, clock) and accounts that changed */
+  getStream (): Promise<GetStreamResult> {
+    return this.#call('GET', `/stream`, undefined, undefined, false) as Promise<GetStreamResult>
   }
 }

@@ -70,6 +70,7 @@ import { auditTrailRoutes } from './audit-trail/routes.js'
 import { Issues } from './issues/issues.js'
 import { issueRoutes } from './issues/routes.js'
 import { digestHex } from '../core/secrets.js'
+import { SyncHistoryRepository } from './sync/sync-history.js'
 import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
@@ -238,6 +239,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const batchRepo = new BatchRepository(db)
   const batches = new Batches({ repo: batchRepo, scheduler, clock, writes, catalogue: writeCatalogue, account: writeAccount, uuid: () => ids.uuid() })
   const idempotency = new Idempotency(batchRepo)
+  // Every finished run, for the dashboard's timeline (bounded per account).
+  const syncHistory = new SyncHistoryRepository(db)
   const limiter = config.rateLimit === 'off' ? undefined : new RateLimiter(config.rateLimit)
   const fullResyncWindowMs = durationMs(config.fullResyncInterval)
   const fullResyncs = new OncePerWindow(fullResyncWindowMs)
@@ -288,9 +291,15 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:linked', (e) => { eventWebhooks.accountLinked(e) })
   events.on('account:deleted', (e) => { data.deleteAccount(e.account.id) })
   events.on('account:deleted', (e) => { sync.forget(e.account.id) })
+  events.on('account:deleted', (e) => { syncHistory.forget(e.account.id) })
   events.on('account:deleted', (e) => { eventWebhooks.accountDeleted(e) })
   events.on('account:webhook-received', (e) => { sync.syncNow(e.account.id, undefined, e.at) })
   events.on('model-sync:finished', (e) => { eventWebhooks.modelSyncFinished(e) })
+  events.on('model-sync:finished', (e) => {
+    const s = e.state
+    if (s.lastSyncResult === null) return
+    syncHistory.record({ accountId: s.accountId, modelId: s.modelId, startedAt: s.lastSyncStart ?? e.at, finishedAt: e.at, result: s.lastSyncResult, wasInitial: e.wasInitialSync })
+  })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
   // Log lines for the work on the clock, once the domains have reacted.
   const activity = new ActivityLog(app.log)
@@ -340,6 +349,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     current = fork()
     data.clear()
     sync.clear()
+    syncHistory.clear()
     limiter?.clear()
     fullResyncs.clear()
     webhookRepo.clear()
@@ -428,7 +438,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     installLenientJson(api)
     await api.register(syncRoutes, { auth, sync, clock, fullResyncs, fullResyncWindowMs })
   })
-  void app.register(syncControlRoutes, { prefix: '/_unimock', auth, accounts, sync, clock })
+  void app.register(syncControlRoutes, { prefix: '/_unimock', auth, accounts, sync, history: syncHistory, clock })
   void app.register(webhookRoutes, {
     prefix: '/_unimock', auth, accounts, targets, keys, fanOut, faults: deliveryFaults, syncStates: (id) => sync.states(id), clock
   })

@@ -19,7 +19,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['store', 'jobs', 'http', 'context'],
   ['plant-store', 'integration/*'],
   ['integration'],
-  ['admin'],
+  ['admin', 'dashboard'],
   ['app'],
   ['cli'],
   ['server', 'launcher', 'code-cache', 'index']

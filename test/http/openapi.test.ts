@@ -27,7 +27,8 @@ type Doc = { openapi: string, info: { license?: unknown }, servers: Array<{ url:
 /** GET operations that take no input and cannot fail: nothing a client sends can make them answer 4xx. */
 const NO_CLIENT_ERROR = [
   '/_unimock/health get', '/_unimock/clock get', '/_unimock/scheduler get', '/v3/user/auth/logout get',
-  '/link/initialize.js get', '/link/widget.js get', '/link/demo.js get', '/link/snippets get'
+  '/link/initialize.js get', '/link/widget.js get', '/link/demo.js get', '/link/snippets get',
+  '/_unimock/ui get', '/_unimock/ui/dashboard.js get', '/_unimock/ui/dashboard.css get'
 ]
 
 const { app } = await makeApp(t)

@@ -5,11 +5,15 @@ import { Problem } from '../../http/problem.js'
 import type { Clock } from '../../core/clock.js'
 import { formatDuration, parseDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
+import { iso } from '../../core/iso.js'
 import { AccountIdParams } from '../control/schemas.js'
 import type { AccountService } from '../accounts/account-service.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
-import { AccountSyncView, ModelEnabledBody, NextSyncBody, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody } from './schemas.js'
+import {
+  AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncView
+} from './schemas.js'
+import type { SyncHistoryRepository } from './sync-history.js'
 import type { SyncService } from './sync-service.js'
 import { syncStatusRecord } from './sync-view.js'
 
@@ -17,6 +21,7 @@ export interface SyncControlOptions {
   readonly auth: UnifiedAuth
   readonly accounts: AccountService
   readonly sync: SyncService
+  readonly history: SyncHistoryRepository
   readonly clock: Clock
 }
 
@@ -33,7 +38,7 @@ function duration (value: string, field: string): number {
  * Control of the sync simulation under /_unimock, per tenant (the Bearer API key): preset how the next sync
  * ends, sync now, pause and resume, enable and disable models, and the tenant's sync interval.
  */
-export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (app, { auth, accounts, sync, clock }) => {
+export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (app, { auth, accounts, sync, history, clock }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['control']
   installLenientJson(app)
@@ -47,6 +52,27 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   }, async (request) => {
     const id = owned(request, request.params.id)
     return view(id, sync.paused(id))
+  })
+
+  r.get('/sync', {
+    onRequest: auth.tenant,
+    schema: { tags, summary: 'The sync state of every model of every linked account of the API key', response: { 200: TenantSyncView, 401: Problem } }
+  }, async (request) => ({ results: accounts.all(requestTenant(request)).map((a) => view(a.id, sync.paused(a.id))) }))
+
+  r.get('/linked-accounts/:id/sync/history', {
+    onRequest: auth.tenant,
+    schema: {
+      tags,
+      summary: 'The finished sync runs of a linked account, each model\'s start, finish and result (a bounded number, the newest)',
+      params: AccountIdParams,
+      response: { 200: SyncHistoryView, ...ERRORS }
+    }
+  }, async (request) => {
+    const id = owned(request, request.params.id)
+    const runs = history.forAccount(id).map((h) => ({
+      model_id: h.modelId, started_at: iso(h.startedAt), finished_at: iso(h.finishedAt), result: h.result, was_initial_sync: h.wasInitial
+    }))
+    return { linked_account_id: id, runs }
   })
 
   r.put('/linked-accounts/:id/next-sync', {

@@ -57,3 +57,20 @@ export const AccountSyncView = Type.Object({
   paused: Type.Boolean(),
   sync_status: Type.Array(SyncStatusRecord)
 })
+
+/** Every linked account's sync view at once (the dashboard's overview). */
+export const TenantSyncView = Type.Object({ results: Type.Array(AccountSyncView) })
+
+/** One finished sync run of one model, as the sync history keeps it. */
+export const SyncHistoryRun = Type.Object({
+  model_id: Type.String({ description: '{category}.{ModelName}' }),
+  started_at: Type.String({ format: 'date-time' }),
+  finished_at: Type.String({ format: 'date-time' }),
+  result: Type.Union(SYNC_OUTCOMES.map((o) => Type.Literal(o))),
+  was_initial_sync: Type.Boolean()
+})
+
+export const SyncHistoryView = Type.Object({
+  linked_account_id: Type.String(),
+  runs: Type.Array(SyncHistoryRun, { description: 'oldest first; the newest runs are kept, a bounded number per account' })
+})

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { Type } from '@sinclair/typebox'
+import { Problem } from '../http/problem.js'
+import type { UnifiedService } from '../integration/compose.js'
+import { authFacts, requestTenant } from '../integration/accounts/request-auth.js'
+import { dashboardAssets } from './assets.js'
+import { LiveStream, type Notice, type Topic } from './live-stream.js'
+import { dashboardPage } from './page.js'
+
+interface DashboardOptions {
+  readonly unified: UnifiedService
+  readonly live: LiveStream
+}
+
+const tags = ['dashboard']
+const text = (mediaType: string, description: string): { description: string, content: Record<string, { schema: ReturnType<typeof Type.String> }> } =>
+  ({ description, content: { [mediaType]: { schema: Type.String() } } })
+
+/** Writes that have no domain event of their own yet (the clock, presets, faults, relink) still move the page. */
+function topicsOfWrite (request: FastifyRequest): readonly Topic[] {
+  const path = request.url.split('?')[0] ?? ''
+  if (path === '/_unimock/clock/advance' || path === '/_unimock/reset') return ['clock']
+  if (!path.startsWith('/_unimock/')) return ['requests']
+  if (request.method === 'GET') return []
+  if (path.startsWith('/_unimock/webhooks/')) return ['webhooks']
+  if (path.startsWith('/_unimock/faults') || path.startsWith('/_unimock/scenarios')) return ['requests', 'sync']
+  return ['accounts', 'sync']
+}
+
+/**
+ * The dashboard under /_unimock: the page (ui), its bundle, and the live stream of notices it listens to.
+ * The page acts and reads only through the control API; the stream only tells it what to read again.
+ * Besides the domain events, a root hook sees every answered request that may have changed something a
+ * dashboard shows and has no domain event of its own yet: the streams of its tenant hear of it (of every
+ * tenant for the clock, which they share, and for a request no auth hook resolved).
+ */
+export function installDashboard (app: FastifyInstance, unified: UnifiedService): void {
+  const live = new LiveStream(unified.events)
+  app.addHook('onResponse', async (request) => {
+    if (live.open === 0) return
+    const tenant = authFacts(request)?.tenant?.id ?? 'all'
+    for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? 'all' : tenant, topic)
+  })
+  void app.register(dashboardRoutes, { prefix: '/_unimock', unified, live })
+}
+
+const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unified, live }) => {
+  const closers = new Set<() => void>()
+  app.addHook('preClose', async () => { for (const close of closers) close() })
+
+  app.get('/ui', {
+    schema: { tags, summary: 'The dashboard: linked accounts, sync timeline, webhooks, requests, the clock and failure modes', response: { 200: text('text/html', 'the dashboard page') } }
+  }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(dashboardPage))
+
+  app.get('/ui/dashboard.js', {
+    schema: { tags, summary: 'The dashboard\'s script (bundled)', response: { 200: text('application/javascript', 'script') } }
+  }, async (_request, reply) => reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send((await dashboardAssets()).js))
+
+  app.get('/ui/dashboard.css', {
+    schema: { tags, summary: 'The dashboard\'s styles (bundled)', response: { 200: text('text/css', 'styles') } }
+  }, async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send((await dashboardAssets()).css))
+
+  app.get('/stream', {
+    onRequest: unified.auth.tenant,
+    schema: {
+      tags,
+      summary: 'Server-sent events for the API key: a `change` event names the topics (accounts, sync, webhooks, requests, clock) and accounts that changed',
+      response: { 200: text('text/event-stream', 'one `change` event per batch of changes, JSON {topics, accounts}'), 401: Problem }
+    }
+  }, async (request, reply) => {
+    const tenantId = requestTenant(request).id
+    reply.hijack()
+    const raw = reply.raw
+    raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' })
+    raw.write('retry: 1000\n\n')
+    raw.write(`event: ready\ndata: {}\n\n`)
+    const remove = live.add({
+      tenantId,
+      send: (notice: Notice) => { raw.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`) }
+    })
+    const close = (): void => {
+      remove()
+      closers.delete(close)
+      raw.end()
+    }
+    closers.add(close)
+    request.raw.once('close', close)
+  })
+}

@@ -1,0 +1,48 @@
+import t from 'tap'
+import { openDatabase } from '../../../src/store/database.js'
+import { SyncHistoryRepository } from '../../../src/integration/sync/sync-history.js'
+import { linkedAccount } from './helpers.js'
+
+// The sync history behind the dashboard's timeline: every finished run with its start, finish and result.
+
+interface Run { model_id: string, started_at: string, finished_at: string, result: string, was_initial_sync: boolean }
+
+t.test('each finished run is kept, oldest first, with its start, finish, result and whether it was the initial sync', async (t) => {
+  const s = await linkedAccount(t, { syncInterval: '1h', initialSyncDuration: '10m' })
+  t.same((await s.control('GET', `/linked-accounts/${s.accountId}/sync/history`)).json().runs, [], 'nothing has finished yet')
+  await s.advance('30m')
+  t.equal((await s.control('PUT', `/linked-accounts/${s.accountId}/next-sync`, { model_id: 'hris.Employee', result: 'FAILED' })).statusCode, 200)
+  await s.advance('3h')
+  const res = await s.control('GET', `/linked-accounts/${s.accountId}/sync/history`)
+  t.equal(res.statusCode, 200)
+  const runs = res.json().runs as Run[]
+  const employee = runs.filter((r) => r.model_id === 'hris.Employee')
+  t.match(employee[0], { started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:10:00.000Z', result: 'DONE', was_initial_sync: true })
+  t.match(employee[1], { result: 'FAILED', was_initial_sync: false }, 'the preset run')
+  t.ok(employee.length >= 3, 'the periodic runs after it')
+  for (const r of runs) t.ok(Date.parse(r.started_at) <= Date.parse(r.finished_at), `${r.model_id} starts before it finishes`)
+  const states = (await s.control('GET', '/sync')).json().results as Array<{ linked_account_id: string, sync_status: unknown[] }>
+  t.equal(states.length, 1, 'GET /_unimock/sync: every account of the tenant')
+  t.equal(states[0]!.linked_account_id, s.accountId)
+
+  t.equal((await s.control('GET', '/linked-accounts/nope/sync/history')).statusCode, 404)
+  const foreign = await s.app.inject({ method: 'GET', url: `/_unimock/linked-accounts/${s.accountId}/sync/history`, headers: { authorization: 'Bearer someone_else' } })
+  t.equal(foreign.statusCode, 404, 'another tenant does not see it')
+
+  await s.app.inject({ method: 'POST', url: '/_unimock/reset' })
+  t.equal(s.app.unimock.db.prepare('SELECT COUNT(*) FROM sync_history').pluck().get(), 0, 'a reset clears it')
+})
+
+t.test('the history keeps the newest runs of each account, a bounded number', async (t) => {
+  const db = openDatabase(':memory:')
+  t.teardown(() => db.close())
+  const repo = new SyncHistoryRepository(db, 3)
+  for (let i = 0; i < 5; i++) {
+    for (const accountId of ['a', 'b']) repo.record({ accountId, modelId: 'hris.Employee', startedAt: i * 1000, finishedAt: i * 1000 + 10, result: 'DONE', wasInitial: i === 0 })
+  }
+  t.same(repo.forAccount('a').map((r) => r.startedAt), [2000, 3000, 4000], 'the three newest of a')
+  t.same(repo.forAccount('b').map((r) => r.startedAt), [2000, 3000, 4000], 'and of b')
+  repo.forget('a')
+  t.same(repo.forAccount('a'), [])
+  t.equal(repo.forAccount('b').length, 3)
+})

@@ -1,0 +1,51 @@
+import { useState } from 'preact/hooks'
+import { api } from './api.js'
+import { useLive } from './live.js'
+import { AccountDetail } from './account-detail.js'
+import type { Accounts, AccountSync, TenantSync } from './types.js'
+
+/** "DONE 5 · SYNCING 1": how many models of the account are in each sync status. */
+function syncSummary (sync: AccountSync | undefined): string {
+  if (sync === undefined || sync.sync_status.length === 0) return '—'
+  const counts = new Map<string, number>()
+  for (const s of sync.sync_status) counts.set(s.status, (counts.get(s.status) ?? 0) + 1)
+  return [...counts].map(([status, n]) => `${status} ${n}`).join(' · ')
+}
+
+/** Every linked account of the tenant with its status and per-model sync state; one opens below. */
+export function AccountsView () {
+  const accounts = useLive<Accounts>(['accounts'], () => api.get<Accounts>('/linked-accounts'))
+  const sync = useLive<TenantSync>(['accounts', 'sync'], () => api.get<TenantSync>('/sync'))
+  const [open, setOpen] = useState<string | null>(null)
+  const byId = new Map(sync.data?.results.map((s) => [s.linked_account_id, s]) ?? [])
+  const list = accounts.data?.results ?? []
+  return (
+    <section aria-labelledby="accounts-title">
+      <h2 id="accounts-title">Linked accounts <span class="count">{list.length}</span></h2>
+      {accounts.error !== undefined && <p role="alert" class="error">{accounts.error}</p>}
+      <table class="accounts" data-testid="accounts">
+        <thead>
+          <tr><th scope="col">Origin id</th><th scope="col">Organization</th><th scope="col">Integration</th><th scope="col">Category</th><th scope="col">Status</th><th scope="col">Sync</th><th scope="col"><span class="sr-only">Open</span></th></tr>
+        </thead>
+        <tbody>
+          {list.map((a) => (
+            <tr key={a.id} data-account={a.id} class={open === a.id ? 'selected' : ''}>
+              <td>{a.end_user_origin_id}</td>
+              <td>{a.end_user_organization_name}</td>
+              <td>{a.integration ?? '—'}</td>
+              <td>{a.category}</td>
+              <td><span class={`badge ${a.status}`} data-testid="status">{a.status}</span>{byId.get(a.id)?.paused === true && <span class="badge PAUSED">paused</span>}</td>
+              <td data-testid="sync-summary">{syncSummary(byId.get(a.id))}</td>
+              <td><button type="button" aria-expanded={open === a.id} aria-label={`Details of ${a.end_user_origin_id}`} onClick={() => { setOpen(open === a.id ? null : a.id) }}>{open === a.id ? 'Close' : 'Open'}</button></td>
+            </tr>
+          ))}
+          {list.length === 0 && <tr><td colSpan={7} class="empty">No linked accounts yet.</td></tr>}
+        </tbody>
+      </table>
+      {open !== null && (() => {
+        const account = list.find((a) => a.id === open)
+        return account === undefined ? null : <AccountDetail account={account} sync={byId.get(open)} onChanged={() => { accounts.reload(); sync.reload() }} />
+      })()}
+    </section>
+  )
+}

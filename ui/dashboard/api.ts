@@ -1,0 +1,72 @@
+/** The dashboard's only way to read and act: the control API, with the API key kept in session storage. */
+
+const KEY = 'unimock.apiKey'
+
+export const apiKey = {
+  get: (): string | null => sessionStorage.getItem(KEY),
+  set: (key: string): void => { sessionStorage.setItem(KEY, key) },
+  clear: (): void => { sessionStorage.removeItem(KEY) }
+}
+
+export class ApiError extends Error {
+  constructor (readonly status: number, message: string) { super(message) }
+}
+
+async function call<T> (method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { authorization: `Bearer ${apiKey.get() ?? ''}` }
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`/_unimock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  const text = await res.text()
+  const parsed: unknown = text === '' ? null : JSON.parse(text)
+  if (!res.ok) {
+    const p = parsed as { detail?: string, title?: string } | null
+    throw new ApiError(res.status, p?.detail ?? p?.title ?? `${res.status}`)
+  }
+  return parsed as T
+}
+
+export const api = {
+  get: <T>(path: string): Promise<T> => call<T>('GET', path),
+  post: <T>(path: string, body: unknown = {}): Promise<T> => call<T>('POST', path, body),
+  put: <T>(path: string, body: unknown): Promise<T> => call<T>('PUT', path, body),
+  del: <T>(path: string): Promise<T> => call<T>('DELETE', path)
+}
+
+export type Topic = 'accounts' | 'sync' | 'webhooks' | 'requests' | 'clock'
+export interface Notice { readonly topics: readonly Topic[], readonly accounts: readonly string[] }
+
+/**
+ * Listens to /_unimock/stream (server-sent events) with the key in a header, where EventSource cannot put
+ * it, and reconnects after a second when it ends. Returns a function that stops it.
+ */
+export function listen (onNotice: (n: Notice) => void, onState: (connected: boolean) => void): () => void {
+  let stopped = false
+  let controller: AbortController | undefined
+  const connect = async (): Promise<void> => {
+    controller = new AbortController()
+    try {
+      const res = await fetch('/_unimock/stream', { headers: { authorization: `Bearer ${apiKey.get() ?? ''}` }, signal: controller.signal })
+      if (!res.ok || res.body === null) throw new ApiError(res.status, 'stream refused')
+      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader()
+      let buffer = ''
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) break
+        buffer += value
+        let end: number
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end)
+          buffer = buffer.slice(end + 2)
+          const event = /^event: (.*)$/m.exec(block)?.[1]
+          const data = /^data: (.*)$/m.exec(block)?.[1]
+          if (event === 'ready') onState(true)
+          if (event === 'change' && data !== undefined) onNotice(JSON.parse(data) as Notice)
+        }
+      }
+    } catch { /* closed or refused: try again below */ }
+    onState(false)
+    if (!stopped) setTimeout(() => { void connect() }, 1000)
+  }
+  void connect()
+  return () => { stopped = true; controller?.abort() }
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'preact/hooks'
+import { apiKey, listen } from './api.js'
+import { publish } from './live.js'
+import { AccountsView } from './accounts.js'
+import { ClockBar } from './clock.js'
+import { FaultsView } from './faults.js'
+import { RequestsView } from './requests.js'
+import { WebhooksView } from './webhooks.js'
+
+const TABS = [['accounts', 'Accounts'], ['webhooks', 'Webhooks'], ['requests', 'Requests'], ['faults', 'Failure modes']] as const
+type Tab = typeof TABS[number][0]
+
+/** Asks for the API key once per browser session; the key never goes in the URL. */
+function KeyForm ({ onKey }: { onKey: (key: string) => void }) {
+  const [value, setValue] = useState('')
+  return (
+    <main class="key-form">
+      <h1>unimock dashboard</h1>
+      <form onSubmit={(e) => { e.preventDefault(); if (value.trim() !== '') onKey(value.trim()) }}>
+        <label for="api-key">API key</label>
+        <input id="api-key" type="password" autocomplete="off" value={value} onInput={(e) => { setValue(e.currentTarget.value) }} />
+        <button type="submit">Open</button>
+      </form>
+      <p class="hint">Kept in this tab's session storage only.</p>
+    </main>
+  )
+}
+
+export function App () {
+  const [key, setKey] = useState(apiKey.get())
+  const [tab, setTab] = useState<Tab>('accounts')
+  const [connected, setConnected] = useState(false)
+  useEffect(() => key === null ? undefined : listen(publish, setConnected), [key])
+  if (key === null) return <KeyForm onKey={(k) => { apiKey.set(k); setKey(k) }} />
+  return (
+    <div class="shell">
+      <header>
+        <h1>unimock</h1>
+        <ClockBar />
+        <span class={`live ${connected ? 'on' : 'off'}`} role="status" aria-live="polite">{connected ? 'live' : 'reconnecting'}</span>
+        <button type="button" class="link" onClick={() => { apiKey.clear(); setKey(null) }}>Change key</button>
+      </header>
+      <nav aria-label="Views">
+        {TABS.map(([id, label]) => (
+          <button type="button" key={id} aria-pressed={tab === id} onClick={() => { setTab(id) }}>{label}</button>
+        ))}
+      </nav>
+      <main>
+        {tab === 'accounts' && <AccountsView />}
+        {tab === 'webhooks' && <WebhooksView />}
+        {tab === 'requests' && <RequestsView />}
+        {tab === 'faults' && <FaultsView />}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import type { Static } from '@sinclair/typebox'
+import type { ControlAccountList } from '../../src/integration/control/schemas.js'
+import type { FaultList as WebhookFaultList } from '../../src/integration/webhooks/schemas.js'
+import type { FaultList as ServiceFaultList } from '../../src/integration/faults/schemas.js'
+import type { DeliveryList } from '../../src/integration/webhooks/schemas.js'
+import type { JournalPageView } from '../../src/integration/journal/schemas.js'
+import type { ReportView } from '../../src/integration/report/schemas.js'
+import type { RunView, ScenarioList } from '../../src/integration/scenarios/schemas.js'
+import type { AccountSyncView, SyncHistoryView, TenantSyncView } from '../../src/integration/sync/schemas.js'
+
+// The control API's answers, typed from the very schemas its routes declare.
+export type Accounts = Static<typeof ControlAccountList>
+export type Account = Accounts['results'][number]
+export type TenantSync = Static<typeof TenantSyncView>
+export type AccountSync = Static<typeof AccountSyncView>
+export type SyncRecord = AccountSync['sync_status'][number]
+export type SyncHistory = Static<typeof SyncHistoryView>
+export interface Clock { readonly now: string, readonly mode: 'real' | 'virtual' }
+export type WebhookFaults = Static<typeof WebhookFaultList>
+export type ServiceFaults = Static<typeof ServiceFaultList>
+export type Scenarios = Static<typeof ScenarioList>
+export type ScenarioRun = Static<typeof RunView>
+export type Deliveries = Static<typeof DeliveryList>
+export type Delivery = Deliveries['results'][number]
+export type Journal = Static<typeof JournalPageView>
+export type JournalEntry = Journal['entries'][number]
+export type Report = Static<typeof ReportView>
