@@ -2,6 +2,7 @@ import t, { type Test } from 'tap'
 import { MergeClient } from '@mergeapi/merge-node-client'
 import type { ConfigInput } from '../../../src/config.js'
 import { startUnimock, type RunningUnimock } from '../../../src/server.js'
+import { controlPost } from '../../helpers/control-post.js'
 
 /**
  * The official Node client (@mergeapi/merge-node-client 4.0.4) against a running unimock, with only its
@@ -10,23 +11,14 @@ import { startUnimock, type RunningUnimock } from '../../../src/server.js'
  * that `createdAt` is a Date and `created_at` is absent proves the wire values have the right types.
  */
 
-async function control (server: RunningUnimock, apiKey: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${server.url}/_unimock${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
-  return res.json()
-}
 
 async function linkedClient (server: RunningUnimock, apiKey: string, category: 'hris' | 'ats' | 'crm' | 'accounting' | 'ticketing' | 'filestorage'): Promise<MergeClient> {
   const merge = new MergeClient({ apiKey, baseUrl: `${server.url}/api` })
   const link = await merge[category].linkToken.create({ endUserEmailAddress: 'it@example.com', endUserOrganizationName: 'Example', endUserOriginId: `example_${category}`, categories: [category] })
-  const done = await control(server, apiKey, `/link-tokens/${encodeURIComponent(link.linkToken)}/complete`, {})
+  const done = await controlPost(server, apiKey, `/link-tokens/${encodeURIComponent(link.linkToken)}/complete`, {})
   const exchanged = await merge[category].accountToken.retrieve(done.public_token as string)
   // Write the simulated data now rather than waiting for the initial sync.
-  await control(server, apiKey, `/linked-accounts/${exchanged.id}/data/sync-pass`, {})
+  await controlPost(server, apiKey, `/linked-accounts/${exchanged.id}/data/sync-pass`, {})
   return new MergeClient({ apiKey, accountToken: exchanged.accountToken, baseUrl: `${server.url}/api` })
 }
 

@@ -2,24 +2,16 @@ import t from 'tap'
 import { MergeClient } from '@mergeapi/merge-node-client'
 import type { ConfigInput } from '../../../src/config.js'
 import { startUnimock, type RunningUnimock } from '../../../src/server.js'
+import { controlPost } from '../../helpers/control-post.js'
 
 /** Writes through the official Node client 4.0.4 with typed values (Dates, enums), against a running unimock. */
 
-async function control (server: RunningUnimock, apiKey: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${server.url}/_unimock${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
-  return res.json()
-}
 
 const tokens = new WeakMap<MergeClient, string>()
 
 async function client (server: RunningUnimock, apiKey: string, category: string): Promise<MergeClient> {
-  const made = await control(server, apiKey, '/linked-accounts', { category, end_user_origin_id: `client-${category}` })
-  await control(server, apiKey, `/linked-accounts/${String(made.id)}/data/sync-pass`, {})
+  const made = await controlPost(server, apiKey, '/linked-accounts', { category, end_user_origin_id: `client-${category}` })
+  await controlPost(server, apiKey, `/linked-accounts/${String(made.id)}/data/sync-pass`, {})
   const merge = new MergeClient({ apiKey, accountToken: made.account_token as string, baseUrl: `${server.url}/api` })
   tokens.set(merge, made.account_token as string)
   return merge
