@@ -42,6 +42,10 @@ t.test('the history keeps the newest runs of each account, a bounded number', as
   }
   t.same(repo.forAccount('a').map((r) => r.startedAt), [2000, 3000, 4000], 'the three newest of a')
   t.same(repo.forAccount('b').map((r) => r.startedAt), [2000, 3000, 4000], 'and of b')
+  for (let i = 5; i < 500; i++) repo.record({ accountId: 'a', modelId: 'hris.Employee', startedAt: i * 1000, finishedAt: i * 1000 + 10, result: 'DONE', wasInitial: false })
+  const stored = db.prepare('SELECT COUNT(*) FROM sync_history WHERE linked_account_id = ?').pluck().get('a') as number
+  t.ok(stored <= 3 + 63, `the rows stored stay bounded (${stored} after 500 writes; trimmed in batches)`)
+  t.same(repo.forAccount('a').map((r) => r.startedAt), [497_000, 498_000, 499_000])
   repo.forget('a')
   t.same(repo.forAccount('a'), [])
   t.equal(repo.forAccount('b').length, 3)
