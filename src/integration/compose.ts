@@ -230,14 +230,15 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     clock,
     events,
     scopes: { writeEnabled: (accountId, modelName) => scopes.modelEnabled(accountId, modelName) && scopes.writeEnabled(accountId, modelName) },
-    uuid: () => ids.uuid()
+    uuid: () => ids.uuid(),
+    defer: (account, write) => { batches.defer(account, write) }
   })
   const writeAccount = (id: string): WriteAccount | undefined => {
     const a = accountRepo.byId(id)
     return a === undefined ? undefined : asWriteAccount(a)
   }
   const batchRepo = new BatchRepository(db)
-  const batches = new Batches({ repo: batchRepo, scheduler, clock, writes, catalogue: writeCatalogue, account: writeAccount, uuid: () => ids.uuid() })
+  const batches = new Batches({ repo: batchRepo, scheduler, clock, writes, catalogue: writeCatalogue, account: writeAccount, uuid: () => ids.uuid(), events })
   const idempotency = new Idempotency(batchRepo)
   // Every finished run, for the dashboard's timeline (bounded per account).
   const syncHistory = new SyncHistoryRepository(db)
@@ -307,6 +308,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('model-sync:finished', (e) => { activity.syncFinished(e) })
   events.on('webhook:attempted', (e) => { activity.webhookAttempted(e) })
   events.on('record:written', (e) => { eventWebhooks.recordWritten(e) })
+  events.on('write:async-completed', (e) => { eventWebhooks.asyncWriteCompleted(e) })
   // Issues open from what goes wrong, and a relink resolves them.
   events.on('account:relink-needed', (e) => { issues.incident(e.account.id, 'credentials', 'Invalid login credentials', 'The third party refused the linked account\'s credentials.', e.at) })
   events.on('model-sync:finished', (e) => {

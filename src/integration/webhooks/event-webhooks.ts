@@ -1,7 +1,7 @@
 import type { AccountDeleted, AccountLinked } from '../accounts/account-events.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { ModelSyncFinished } from '../sync/sync-events.js'
-import type { RecordWritten } from '../writes/write-events.js'
+import type { AsyncWriteCompleted, RecordWritten } from '../writes/write-events.js'
 import type { SyncState } from '../sync/sync-state.js'
 import type { FanOut } from './fan-out.js'
 import { deletedData, linkedData, modelSyncedData, syncCompletedData } from './payloads.js'
@@ -21,7 +21,8 @@ export interface EventWebhookDeps {
 
 /**
  * The webhook events of the unified service's domain events, in the real service's shapes: LinkedAccount.linked
- * and .deleted, {Model}.synced, LinkedAccount.sync_completed and {Model}.added/.changed/.removed. Each runs inside the transaction of the
+ * and .deleted, {Model}.synced, LinkedAccount.sync_completed, {Model}.added/.changed/.removed, AsyncPost.completed
+ * and AsyncBulkPost.completed. Each runs inside the transaction of the
  * change, so the deliveries commit (or roll back) with it.
  */
 export class EventWebhooks {
@@ -48,6 +49,12 @@ export class EventWebhooks {
     if (record === undefined) return
     const modelName = e.modelId.slice(e.modelId.indexOf('.') + 1)
     this.#d.fanOut.emit(account, `${webhookModelName(account.category, modelName)}.${e.change}`, record, e.at)
+  }
+
+  /** AsyncPost.completed / AsyncBulkPost.completed: the task or batch as its polling route shows it. */
+  asyncWriteCompleted (e: AsyncWriteCompleted): void {
+    if (this.#d.targets.all(e.tenantId).length === 0) return
+    this.#d.fanOut.emit(this.#d.account(e.accountId), e.kind === 'bulk' ? 'AsyncBulkPost.completed' : 'AsyncPost.completed', e.data, e.at)
   }
 
   modelSyncFinished (e: ModelSyncFinished): void {

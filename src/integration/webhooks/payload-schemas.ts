@@ -44,6 +44,28 @@ export const SyncCompletedData = Type.Object({
   }, { additionalProperties: false }), { description: 'every enabled model' })
 }, { additionalProperties: false })
 
+/** AsyncPost.completed: the task as GET /accounting/v1/async-tasks/{id} shows it, with its id. */
+export const AsyncPostData = Type.Object({
+  task_id: Type.String(),
+  status: Type.Union([Type.Literal('COMPLETED'), Type.Literal('FAILURE')]),
+  result: Type.Object({
+    status_code: Type.Integer({ description: 'what the synchronous write would have answered' }),
+    response: Type.Unknown({ description: 'its body: {model, warnings, errors} or the errors' })
+  }, { additionalProperties: false })
+}, { additionalProperties: false })
+
+/** AsyncBulkPost.completed: the batch as GET .../bulk/{batch_id} shows it. */
+export const AsyncBulkPostData = Type.Object({
+  batch_id: Type.String(),
+  status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('PARTIAL_SUCCESS'), Type.Literal('FAILED')]),
+  total_count: Type.Integer(),
+  objects: Type.Array(Type.Object({
+    item_id: Type.String(),
+    status: Type.Union([Type.Literal('SUCCESS'), Type.Literal('FAILURE')]),
+    response: Type.Object({ merge_common_model_id: Type.Optional(Type.String()), error_message: Type.Optional(Type.String()) }, { additionalProperties: false })
+  }, { additionalProperties: false }))
+}, { additionalProperties: false })
+
 /** A record event's data: the record as list and retrieve show it. */
 export const RecordData = Type.Object({ id: Type.String() }, { additionalProperties: true, description: 'the record, as reads show it' })
 
@@ -66,7 +88,9 @@ export const WEBHOOK_PAYLOADS = {
   '{Model}.synced': body('webhook.ModelSynced', 'One model of the account finished a sync', ModelSyncedData),
   '{Model}.added': body('webhook.RecordAdded', 'A record was created through the API (data: the record as reads show it)', RecordData),
   '{Model}.changed': body('webhook.RecordChanged', 'A record was changed through the API (data: the record as reads show it)', RecordData),
-  '{Model}.removed': body('webhook.RecordRemoved', 'A record was ignored through the API (data: the record, its properties null)', RecordData)
+  '{Model}.removed': body('webhook.RecordRemoved', 'A record was ignored through the API (data: the record, its properties null)', RecordData),
+  'AsyncPost.completed': body('webhook.AsyncPostCompleted', 'An async task or a run_async write finished at the third party', AsyncPostData),
+  'AsyncBulkPost.completed': body('webhook.AsyncBulkPostCompleted', 'A bulk batch finished: every item written or refused', AsyncBulkPostData)
 } as const
 
 /** Record events: the suffix of their name, their key in WEBHOOK_PAYLOADS. */

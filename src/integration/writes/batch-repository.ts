@@ -5,7 +5,7 @@ export interface StoredBatch {
   readonly id: string
   readonly tenantId: number
   readonly accountId: string
-  readonly kind: 'bulk' | 'task'
+  readonly kind: 'bulk' | 'task' | 'async'
   readonly opKey: string
   readonly status: string
   readonly items: unknown
@@ -20,7 +20,7 @@ export interface StoredAnswer {
   readonly expiresAt: number
 }
 
-interface BatchRow { id: string, tenant_id: number, account_id: string, kind: 'bulk' | 'task', op_key: string, status: string, items: string, results: string | null, created_at: number }
+interface BatchRow { id: string, tenant_id: number, account_id: string, kind: 'bulk' | 'task' | 'async', op_key: string, status: string, items: string, results: string | null, created_at: number }
 
 /** SQL of deferred writes (bulk batches, async tasks) and of Idempotency-Key answers. */
 export class BatchRepository {

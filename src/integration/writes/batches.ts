@@ -1,16 +1,20 @@
 import type { Clock } from '../../core/clock.js'
+import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { BatchRepository, StoredBatch } from './batch-repository.js'
 import { isObject } from './validation.js'
 import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
-import type { WriteAccount, WriteAnswer, WriteService } from './write-service.js'
+import type { WriteEvents } from './write-events.js'
+import type { DeferredWrite, WriteAccount, WriteAnswer, WriteService } from './write-service.js'
 
 /**
  * Writes done later, on the one scheduler and the virtual clock: accounting bulk batches (202 {batch_id},
  * polled at .../bulk/{batch_id}: ENQUEUED, IN_PROGRESS, then SUCCESS, PARTIAL_SUCCESS or FAILED, one object
  * per item) and async POST tasks (.../{segment}/async → {task_id}, polled at /accounting/v1/async-tasks/{id}:
- * QUEUED, IN_PROGRESS, then COMPLETED or FAILURE with the answer the synchronous write would have given).
- * Each item goes through the same write pipeline as a single create.
+ * QUEUED, IN_PROGRESS, then COMPLETED or FAILURE with the answer the synchronous write would have given),
+ * and the third-party side of `run_async` writes (kind async: the record is already in Merge's store; same
+ * states as a task). Each item goes through the same write pipeline as a single create. A finished batch
+ * announces AsyncBulkPost.completed, a finished task or run_async write AsyncPost.completed.
  */
 
 export interface BatchDeps {
@@ -22,6 +26,7 @@ export interface BatchDeps {
   /** The account a deferred write acts for, as it is when the write runs. */
   readonly account: (id: string) => WriteAccount | undefined
   readonly uuid: () => string
+  readonly events: Emitter<WriteEvents>
 }
 
 /** Each step of a batch is one job, this far apart on the clock. */
@@ -66,7 +71,12 @@ export class Batches {
     return this.#enqueue(account, 'task', create, { body }, 'QUEUED', (id) => ({ task_id: id }))
   }
 
-  #enqueue (account: WriteAccount, kind: 'bulk' | 'task', create: WriteOperation, items: unknown, status: string, answer: (id: string) => Record<string, unknown>): WriteAnswer {
+  /** A run_async write's third-party side: QUEUED, IN_PROGRESS, then COMPLETED or FAILURE (WriteService.settle). */
+  defer (account: WriteAccount, write: DeferredWrite): void {
+    this.#enqueue(account, 'async', { key: write.modelId }, write, 'QUEUED', () => ({}))
+  }
+
+  #enqueue (account: WriteAccount, kind: 'bulk' | 'task' | 'async', create: Pick<WriteOperation, 'key'>, items: unknown, status: string, answer: (id: string) => Record<string, unknown>): WriteAnswer {
     const id = this.#d.uuid()
     const now = this.#d.clock.now()
     this.#d.repo.add({ id, tenantId: account.tenantId, accountId: account.id, kind, opKey: create.key, status, items, createdAt: now })
@@ -86,12 +96,14 @@ export class Batches {
 
   /** GET /accounting/v1/async-tasks/{id}: AsyncPostTask. */
   taskStatus (account: WriteAccount, taskId: string): WriteAnswer {
-    const b = this.#own(account, taskId, 'task')
+    const b = this.#own(account, taskId, 'task') ?? this.#own(account, taskId, 'async')
     if (b === undefined) return { status: 404, body: { detail: `No async task ${taskId} of this linked account.` } }
+    // A slow third party's answer is ready but not yet given: still in progress to the client.
+    if (b.status === 'SETTLING') return { status: 200, body: { status: 'IN_PROGRESS', result: {} } }
     return { status: 200, body: { status: b.status, result: b.results ?? {} } }
   }
 
-  #own (account: WriteAccount, id: string, kind: 'bulk' | 'task'): StoredBatch | undefined {
+  #own (account: WriteAccount, id: string, kind: StoredBatch['kind']): StoredBatch | undefined {
     const b = this.#d.repo.get(id)
     return b !== undefined && b.kind === kind && b.accountId === account.id && b.tenantId === account.tenantId ? b : undefined
   }
@@ -105,13 +117,27 @@ export class Batches {
       this.#d.scheduler.schedule(this.#job, now + BATCH_STEP_MS, { id })
       return
     }
+    const account = this.#d.account(b.accountId)
+    if (b.status === 'SETTLING') {
+      // A slow third party: the answer was ready, the completion waited for the preset's delay.
+      this.#finishTask(b, account, b.results as TaskResult, now)
+      return
+    }
     if (b.status !== 'IN_PROGRESS') return
     const create = this.#d.catalogue.operations.find((o) => o.key === b.opKey)
-    const account = this.#d.account(b.accountId)
-    if (b.kind === 'task') {
-      const answer = create === undefined || account === undefined ? undefined : this.#d.writes.create(account, create, (b.items as { body: unknown }).body, {})
-      const ok = answer !== undefined && answer.status < 300
-      this.#d.repo.update(id, ok ? 'COMPLETED' : 'FAILURE', { status_code: answer?.status ?? 410, response: answer?.body ?? { detail: 'The linked account no longer exists.' } })
+    if (b.kind === 'task' || b.kind === 'async') {
+      const answer = account === undefined
+        ? undefined
+        : b.kind === 'async'
+          ? this.#d.writes.settle(account, b.items as DeferredWrite)
+          : create === undefined ? undefined : this.#d.writes.create(account, create, (b.items as { body: unknown }).body, {})
+      const result: TaskResult = { status_code: answer?.status ?? 410, response: answer?.body ?? { detail: 'The linked account no longer exists.' } }
+      if (answer?.delayMs !== undefined && answer.delayMs > 0) {
+        this.#d.repo.update(id, 'SETTLING', result)
+        this.#d.scheduler.schedule(this.#job, now + answer.delayMs, { id })
+        return
+      }
+      this.#finishTask(b, account, result, now)
       return
     }
     const objects = (b.items as BatchItem[]).map((item) => {
@@ -122,9 +148,24 @@ export class Batches {
       return { item_id: item.item_id, status: 'FAILURE', response: { error_message: failure(answer) } }
     })
     const succeeded = objects.filter((o) => o.status === 'SUCCESS').length
-    this.#d.repo.update(id, succeeded === objects.length ? 'SUCCESS' : succeeded === 0 ? 'FAILED' : 'PARTIAL_SUCCESS', objects)
+    const status = succeeded === objects.length ? 'SUCCESS' : succeeded === 0 ? 'FAILED' : 'PARTIAL_SUCCESS'
+    this.#d.repo.update(id, status, objects)
+    if (account !== undefined) {
+      this.#d.events.emit('write:async-completed', {
+        tenantId: b.tenantId, accountId: b.accountId, kind: 'bulk', data: { batch_id: b.id, status, total_count: objects.length, objects }, at: now
+      })
+    }
+  }
+
+  #finishTask (b: StoredBatch, account: WriteAccount | undefined, result: TaskResult, now: number): void {
+    const status = result.status_code < 300 ? 'COMPLETED' : 'FAILURE'
+    this.#d.repo.update(b.id, status, result)
+    if (account === undefined) return
+    this.#d.events.emit('write:async-completed', { tenantId: b.tenantId, accountId: b.accountId, kind: 'post', data: { task_id: b.id, status, result }, at: now })
   }
 }
+
+interface TaskResult { readonly status_code: number, readonly response: unknown }
 
 function bad (detail: string): WriteAnswer {
   return { status: 400, body: { detail } }

@@ -9,7 +9,7 @@ import type { RequestField, WriteCatalogue } from './write-catalogue.js'
 
 export const WriteQuery = Type.Object({
   is_debug_mode: Type.Optional(Type.Boolean({ description: 'adds `logs`: one entry per call made to the third party' })),
-  run_async: Type.Optional(Type.Boolean({ description: 'accepted; the write is synchronous in unimock (the record exists when the answer arrives)' }))
+  run_async: Type.Optional(Type.Boolean({ description: 'the third-party side of the write happens on the scheduler: the answer comes at once (a created record has remote_id null until then), then AsyncPost.completed' }))
 })
 
 export const Problem = Type.Object({

@@ -22,8 +22,22 @@ export interface WriteFailed {
   readonly at: number
 }
 
+/**
+ * A deferred write finished at the simulated third party: an async task or a `run_async` write
+ * (AsyncPost.completed, data: the task as async-tasks/{id} shows it, with its id) or a bulk batch
+ * (AsyncBulkPost.completed, data: the batch as bulk/{batch_id} shows it).
+ */
+export interface AsyncWriteCompleted {
+  readonly tenantId: number
+  readonly accountId: string
+  readonly kind: 'post' | 'bulk'
+  readonly data: Record<string, unknown>
+  readonly at: number
+}
+
 /** The writes domain's entries in the event map (../domain-events.ts). */
 export interface WriteEvents {
   'record:written': RecordWritten
   'write:failed': WriteFailed
+  'write:async-completed': AsyncWriteCompleted
 }

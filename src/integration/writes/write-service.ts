@@ -61,6 +61,18 @@ export interface WriteServiceDeps {
   readonly presets: WritePresets
   /** A write, its preset and its event commit together (a throwing listener undoes the write). */
   readonly transaction: <T>(fn: () => T) => T
+  /** A `run_async` write's third-party side, done later on the scheduler (Batches.defer). */
+  readonly defer: (account: WriteAccount, write: DeferredWrite) => void
+}
+
+/** What a `run_async` write leaves to do at the third party once the record is in Merge's store. */
+export interface DeferredWrite {
+  readonly modelId: string
+  readonly recordId: string
+  readonly change: 'added' | 'changed'
+  /** The status the synchronous write would have answered. */
+  readonly status: number
+  readonly debug: boolean
 }
 
 const MANY: ReadonlySet<string> = new Set(['string-list', 'enum-list', 'object-list'])
@@ -102,8 +114,8 @@ export class WriteService {
       return { values: {}, warnings: [], errors: [problem(pointer === '' ? null : pointer, 'INCORRECT_FIELD_TYPE', 'Incorrect Field Type', `${root} must be a JSON object.`)] }
     }
     if (inner === undefined) {
-      // An action (change-stage, application): the body is the request.
-      return this.#relations(account, model, this.validator.validate({
+      // An action (change-stage, application): the body is the request; its ids name records by the field's name.
+      return this.#actionRelations(account, model, this.validator.validate({
         category: op.category, name: op.body ?? '', model: envelope, value: body, kind: 'post', support: undefined, integration: account.integrationName, pointer
       }), pointer)
     }
@@ -145,6 +157,22 @@ export class WriteService {
     return { ...v, errors }
   }
 
+  /**
+   * An action's ids (change-stage's job_interview_stage, an application's invoice) name records of the model the
+   * field is named for; each must be live in the same account.
+   */
+  #actionRelations (account: WriteAccount, model: ModelDef, v: Validated, pointer: string): Validated {
+    const errors = [...v.errors]
+    for (const [name, value] of Object.entries(v.values)) {
+      const target = this.#d.catalogue.byId(`${model.category}.${pascal(name)}`)
+      if (target === undefined || typeof value !== 'string') continue
+      if (this.#d.data.record(account.id, target, value)?.live !== true) {
+        errors.push(problem(pointer === '' ? name : `${pointer}/${name}`, 'ERROR', 'Related Record Not Found', `No ${target.name} with id ${value} in this linked account.`))
+      }
+    }
+    return { ...v, errors }
+  }
+
   /** POST .../{segment}: a new record. */
   create (account: WriteAccount, op: WriteOperation, body: unknown, query: WriteQuery): WriteAnswer {
     const model = this.model(op)
@@ -153,7 +181,9 @@ export class WriteService {
     const v = this.validate(account, op, body)
     if (v.errors.length > 0) return this.#invalid(v, query)
     return this.#thirdParty(account, model, v, query, (now) => {
-      const record = this.#d.data.create(account.id, model, this.#content(model, v.values, true, now), now)
+      // run_async: the record is in Merge's store at once; the third party gives its remote_id later.
+      const content = this.#content(model, v.values, true, now)
+      const record = this.#d.data.create(account.id, model, query.run_async === true ? { ...content, remote_id: null } : content, now)
       return { record, change: 'added', status: op.status }
     }) ?? notFound(model, 'new')
   }
@@ -201,6 +231,34 @@ export class WriteService {
   }
 
   /**
+   * The third-party side of a `run_async` write, on the scheduler: a preset may refuse it (a created record then
+   * leaves reads, as it never reached the third party; 'write:failed' is announced), slow it or warn; otherwise a
+   * created record takes its remote_id. Answers what the synchronous write would have answered.
+   */
+  settle (account: WriteAccount, w: DeferredWrite): WriteAnswer {
+    const model = this.#d.catalogue.byId(w.modelId)
+    if (model === undefined) return { status: 410, body: { detail: `The model ${w.modelId} is no longer served.` } }
+    return this.#d.transaction(() => {
+      const now = this.#d.clock.now()
+      const query: WriteQuery = { is_debug_mode: w.debug }
+      const preset = this.#d.presets.take(account.tenantId, account.id, model.id)
+      if (preset?.outcome === 'fail') {
+        this.#d.events.emit('write:failed', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, problemType: preset.problemType, message: preset.message, at: now })
+        if (w.change === 'added' && this.#d.data.ignore(account.id, model, w.recordId, now)) {
+          this.#d.events.emit('record:written', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, recordId: w.recordId, change: 'removed', at: now })
+        }
+        return this.#invalid({ values: {}, warnings: [], errors: [problem(null, preset.problemType, 'Third-Party Error', preset.message)] }, query)
+      }
+      const warnings = preset?.outcome === 'warn' ? [problem(null, preset.problemType, 'Third-Party Warning', preset.message)] : []
+      // A rewrite of the record without the held-back remote_id: the third party's id shows from now on.
+      const record = w.change === 'added' ? this.#d.data.update(account.id, model, w.recordId, {}, now) : this.#d.data.record(account.id, model, w.recordId)?.record
+      if (record === undefined) return notFound(model, w.recordId)
+      const answer: WriteAnswer = { status: w.status, body: { model: record, warnings, errors: [], ...this.#logs(query, w.status) }, recordId: w.recordId }
+      return preset?.outcome === 'slow' ? { ...answer, delayMs: preset.delayMs } : answer
+    })
+  }
+
+  /**
    * The write at the simulated third party, after validation passed: a preset may refuse it (nothing is
    * written; 'write:failed' is announced), slow it down or add a warning; otherwise the record is written and
    * announced, all in one transaction.
@@ -211,6 +269,15 @@ export class WriteService {
   ): WriteAnswer | undefined {
     return this.#d.transaction(() => {
       const now = this.#d.clock.now()
+      if (query.run_async === true) {
+        // The facts' proposal: still the synchronous envelope (remote_id null on a create); the third-party side,
+        // and so any preset, happens on the scheduler and ends in AsyncPost.completed.
+        const done = write(now)
+        if (done === undefined) return undefined
+        const answer = this.#written(account, model, done.record, done.change, done.status, v.warnings, query, now)
+        this.#d.defer(account, { modelId: model.id, recordId: String(done.record.id), change: done.change, status: done.status, debug: query.is_debug_mode === true })
+        return answer
+      }
       const preset = this.#d.presets.take(account.tenantId, account.id, model.id)
       if (preset?.outcome === 'fail') {
         this.#d.events.emit('write:failed', { tenantId: account.tenantId, accountId: account.id, modelId: model.id, problemType: preset.problemType, message: preset.message, at: now })
@@ -289,6 +356,9 @@ export class WriteService {
     }
   }
 }
+
+/** job_interview_stage → JobInterviewStage. */
+const pascal = (snake: string): string => snake.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
 
 const withoutModel = (envelope: Readonly<Record<string, unknown>>): Record<string, never> =>
   Object.fromEntries(Object.entries(envelope).filter(([k]) => k !== 'model')) as Record<string, never>

@@ -31,7 +31,7 @@ t.test('every delivered webhook body validates against its event\'s schema', asy
 
   t.equal((await call('POST', '/_unimock/webhooks/targets', { url: `${RECEIVER}/{category}` })).statusCode, 201)
   const ids: Record<string, string> = {}
-  for (const category of ['hris', 'crm', 'filestorage', 'ticketing']) {
+  for (const category of ['hris', 'crm', 'filestorage', 'ticketing', 'accounting']) {
     ids[category] = (await call('POST', '/_unimock/linked-accounts', { category, end_user_origin_id: `schemas-${category}` })).json().id
   }
   await call('PUT', `/_unimock/linked-accounts/${ids.crm}/next-sync`, { result: 'PARTIALLY_SYNCED' })
@@ -50,8 +50,12 @@ t.test('every delivered webhook body validates against its event\'s schema', asy
   t.equal((await app.inject({ method: 'PATCH', url: `/api/crm/v1/accounts/${String(written.id)}`, headers: { ...headers, ...crmToken }, payload: { model: { name: 'Acme Inc' } } })).statusCode, 200)
   const contact = (await call('GET', '/api/crm/v1/contacts?page_size=1', undefined, crmToken)).json().results[0]
   t.equal((await call('POST', `/api/crm/v1/contacts/ignore/${String(contact.id)}`, { reason: 'GDPR' }, crmToken)).statusCode, 200)
+  // Deferred writes: a run_async write (AsyncPost.completed) and a bulk batch (AsyncBulkPost.completed).
+  t.equal((await call('POST', '/api/crm/v1/accounts?run_async=true', { model: { name: 'Later' } }, crmToken)).statusCode, 201)
+  const accountingToken = { 'x-account-token': accounts.find((a) => a.category === 'accounting')!.account_token }
+  t.equal((await call('POST', '/api/accounting/v1/invoices/bulk', { batch_items: [{ item_id: 'x', payload: { number: 'INV-X' } }] }, accountingToken)).statusCode, 202)
   t.equal((await call('POST', '/api/filestorage/v1/delete-account', undefined, { 'x-account-token': accounts.find((a) => a.category === 'filestorage')!.account_token })).statusCode, 200)
-  await advance('1s')
+  await advance('5s')
 
   const ajv = new Ajv({ strict: false, allErrors: true })
   addFormats(ajv)
