@@ -181,6 +181,9 @@ export type DeleteWritePresetsResult = {
   deleted: number
 }
 
+/** What DELETE /_unimock/write-presets/{id} answers. */
+export type DeleteWritePresetsByIdResult = DeleteWritePresetsResult
+
 /** The body of POST /_unimock/linked-accounts/{id}/data/remote-changes. */
 export type PostLinkedAccountsByIdDataRemoteChangesBody = {
   /** {category}.{ModelName}, e.g. hris.Employee */
@@ -1037,6 +1040,11 @@ export class ControlClient {
   /** DELETE /_unimock/write-presets: Delete every write preset of this API key */
   deleteWritePresets (): Promise<DeleteWritePresetsResult> {
     return this.#call('DELETE', `/write-presets`, undefined, undefined, true) as Promise<DeleteWritePresetsResult>
+  }
+
+  /** DELETE /_unimock/write-presets/{id}: Delete one write preset */
+  deleteWritePresetsById (params: { id: string }): Promise<DeleteWritePresetsByIdResult> {
+    return this.#call('DELETE', `/write-presets/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<DeleteWritePresetsByIdResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/data/remote-changes: Change the simulated third-party data now: new, changed and deleted records the next sync of the model picks up */

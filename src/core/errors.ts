@@ -128,6 +128,7 @@ export const errorCatalogue = {
   // service faults of the unified service (src/integration/faults): the control API's errors, then the injected
   // answers. 401 is the one real 401 body on record; 403 404 429 500 503 are Django REST framework's defaults.
   FAULT_BAD_BODY: { status: 400, title: 'Bad Request', message: 'Invalid fault: {field} {reason}.' },
+  WRITE_PRESET_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No write preset {id} for this API key (spent, cleared or never added). GET /_unimock/write-presets lists them.' },
   FAULT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No service fault {id} for this API key. GET /_unimock/faults lists them.' },
   FAULT_STATUS_401: { status: 401, title: 'Unauthorized', message: 'Account Token must be passed in as an X-Account-Token header.' },
   FAULT_STATUS_403: { status: 403, title: 'Forbidden', message: 'You do not have permission to perform this action.' },

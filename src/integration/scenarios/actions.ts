@@ -64,10 +64,15 @@ export class StepActions {
         ? { ...f, scope: { ...f.scope, account: account(f.scope.account).id } }
         : f
       run.changes.serviceFaults.push(((await call('POST', '/_unimock/faults', scoped)).body as { id: number }).id)
+    } else if (step.write_preset !== undefined) {
+      const { account: ref, ...preset } = step.write_preset
+      const body = ref === undefined ? preset : { ...preset, linked_account_id: account(ref).id }
+      run.changes.writePresets.push(((await call('POST', '/_unimock/write-presets', body)).body as { id: number }).id)
     } else if (step.clear_faults !== undefined) {
       // The run's own faults only: faults the API key had before the run are not the run's to clear.
       if (step.clear_faults !== 'service') await this.#removeFaults(run, run.changes.webhookFaults, '/_unimock/webhooks/faults/')
       if (step.clear_faults !== 'webhooks') await this.#removeFaults(run, run.changes.serviceFaults, '/_unimock/faults/')
+      if (step.clear_faults === 'all') await this.#removeFaults(run, run.changes.writePresets, '/_unimock/write-presets/')
     } else if (step.request !== undefined) {
       await this.#request(run, step.request, result)
     }
@@ -82,6 +87,7 @@ export class StepActions {
     for (const id of c.webhookTargets.splice(0)) await this.#port.call({ method: 'DELETE', path: `/_unimock/webhooks/targets/${encodeURIComponent(id)}`, authorization: run.authorization })
     await this.#removeFaults(run, c.webhookFaults, '/_unimock/webhooks/faults/')
     await this.#removeFaults(run, c.serviceFaults, '/_unimock/faults/')
+    await this.#removeFaults(run, c.writePresets, '/_unimock/write-presets/')
     if (c.syncInterval !== null) {
       await this.#call(run, { method: 'PUT', path: '/_unimock/sync-interval', body: { interval: c.syncInterval } })
       c.syncInterval = null

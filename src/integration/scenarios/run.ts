@@ -34,13 +34,14 @@ export interface RunAccount {
 
 /**
  * What a run changed beyond its own accounts, so it can put it back when it ends: the tenant's sync interval
- * before the run first set it, and the webhook targets and faults it added.
+ * before the run first set it, and the webhook targets, faults and write presets it added.
  */
 export interface RunChanges {
   syncInterval: string | null
   readonly webhookTargets: string[]
   readonly webhookFaults: number[]
   readonly serviceFaults: number[]
+  readonly writePresets: number[]
 }
 
 /** One run of a scenario, kept in memory (a run's API key is never written to the database). */

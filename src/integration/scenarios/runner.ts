@@ -72,7 +72,7 @@ export class ScenarioRunner {
       responses: null,
       lastAnswer: null
     }))
-    const changes = { syncInterval: null, webhookTargets: [], webhookFaults: [], serviceFaults: [] }
+    const changes = { syncInterval: null, webhookTargets: [], webhookFaults: [], serviceFaults: [], writePresets: [] }
     const run: Run = { id, tenantId, source, loaded, authorization, startedAt: now, endsAt: now + loaded.endOffset, state: 'running', finishedAt: null, accounts: new Map(), steps, changes }
     this.#keep(run)
     const interval = loaded.scenario.settings?.sync_interval

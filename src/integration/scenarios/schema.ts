@@ -4,6 +4,7 @@ import { ACCOUNT_STATUSES } from '../accounts/linked-account.js'
 import { NewFaultBody } from '../faults/schemas.js'
 import { SYNC_OUTCOMES, SYNC_STATUSES } from '../sync/sync-state.js'
 import { DELIVERY_STATES, FaultBody as WebhookFaultBody, TargetBody } from '../webhooks/schemas.js'
+import { NewPreset } from '../writes/schemas.js'
 
 /**
  * The scenario file format: a story of the failure modes integrators must survive, as timed steps. Each step
@@ -35,7 +36,7 @@ const NextSync = strict({ account: Ref, model: Type.Optional(ModelId), result: l
 
 export const ACTIONS = [
   'link', 'next_sync', 'relink_needed', 'relink', 'pause', 'resume', 'delete', 'sync_now', 'remote_changes',
-  'sync_interval', 'webhook_target', 'webhook_fault', 'service_fault', 'clear_faults', 'request'
+  'sync_interval', 'webhook_target', 'webhook_fault', 'service_fault', 'write_preset', 'clear_faults', 'request'
 ] as const
 export type ActionName = typeof ACTIONS[number]
 
@@ -59,7 +60,11 @@ export const ScenarioStep = strict({
   webhook_target: Type.Optional(TargetBody),
   webhook_fault: Type.Optional(WebhookFaultBody),
   service_fault: Type.Optional(NewFaultBody),
-  clear_faults: Type.Optional(literals(['webhooks', 'service', 'all'] as const)),
+  write_preset: Type.Optional(strict({
+    ...Type.Omit(NewPreset, ['linked_account_id']).properties,
+    account: Type.Optional(Ref)
+  }, 'the next writes (of a model, of one declared account, or all) fail at the third party, are slow or warn (POST /_unimock/write-presets)')),
+  clear_faults: Type.Optional(literals(['webhooks', 'service', 'all'] as const, 'all also removes the run\'s write presets still unspent')),
   request: Type.Optional(strict({
     account: Type.Optional(Ref),
     method: Type.Optional(literals(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const)),

@@ -7,6 +7,7 @@ import { Problem } from '../../http/problem.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { WritePreset, WritePresets } from './presets.js'
+import { NewPreset } from './schemas.js'
 
 export interface WriteControlOptions {
   readonly auth: UnifiedAuth
@@ -28,15 +29,6 @@ const PresetView = Type.Object({
   created_at: Type.String()
 }, { title: 'control.WritePreset' })
 
-const NewPreset = Type.Object({
-  outcome: Type.Union([Type.Literal('fail'), Type.Literal('slow'), Type.Literal('warn')], { description: 'fail: the third party refuses the write (nothing is written); slow: the answer takes delay_ms on the clock; warn: written, with a warning' }),
-  model_id: Type.Optional(Type.String({ description: '{category}.{ModelName}; every model when absent' })),
-  linked_account_id: Type.Optional(Type.String({ description: 'every linked account of the API key when absent' })),
-  problem_type: Type.Optional(Type.String({ maxLength: 100, description: 'default PROVIDER_ERROR (fail) or WARNING (warn)' })),
-  message: Type.Optional(Type.String({ maxLength: 2000 })),
-  delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000, description: 'slow: default 5000' })),
-  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'how many writes take it; default 1' }))
-}, { additionalProperties: false })
 
 const view = (p: WritePreset): Record<string, unknown> => ({
   id: p.id,
@@ -81,6 +73,14 @@ export const writeControlRoutes: FastifyPluginAsync<WriteControlOptions> = async
     onRequest: o.auth.tenant,
     schema: { tags, summary: 'The write presets of this API key still to apply, in the order writes take them', response: { 200: Type.Object({ results: Type.Array(PresetView) }), 401: Problem } }
   }, async (request) => ({ results: o.presets.list(requestTenant(request).id).map(view) as never[] }))
+
+  r.delete('/write-presets/:id', {
+    onRequest: o.auth.tenant,
+    schema: { tags, summary: 'Delete one write preset', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ deleted: Type.Integer() }), 400: Problem, 401: Problem, 404: Problem } }
+  }, async (request) => {
+    if (!o.presets.remove(requestTenant(request).id, request.params.id)) throw appError('WRITE_PRESET_NOT_FOUND', { id: request.params.id })
+    return { deleted: 1 }
+  })
 
   r.delete('/write-presets', {
     onRequest: o.auth.tenant,

@@ -49,6 +49,7 @@ export class WritePresets {
   readonly #spend: Statement
   readonly #drop: Statement
   readonly #clearTenant: Statement
+  readonly #remove: Statement
   readonly #clear: Statement
 
   constructor (db: Db) {
@@ -58,6 +59,7 @@ export class WritePresets {
     this.#spend = db.prepare('UPDATE write_presets SET remaining = remaining - 1 WHERE id = ?')
     this.#drop = db.prepare('DELETE FROM write_presets WHERE id = ? AND remaining <= 0')
     this.#clearTenant = db.prepare('DELETE FROM write_presets WHERE tenant_id = ?')
+    this.#remove = db.prepare('DELETE FROM write_presets WHERE tenant_id = ? AND id = ?')
     this.#clear = db.prepare('DELETE FROM write_presets')
   }
 
@@ -77,6 +79,11 @@ export class WritePresets {
     this.#spend.run(preset.id)
     this.#drop.run(preset.id)
     return preset
+  }
+
+  /** False when the tenant has no such preset (spent, cleared or never added). */
+  remove (tenantId: number, id: number): boolean {
+    return this.#remove.run(tenantId, id).changes > 0
   }
 
   clear (tenantId?: number): number {

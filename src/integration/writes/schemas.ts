@@ -101,3 +101,14 @@ export class WriteSchemas {
     }
   }
 }
+
+/** POST /_unimock/write-presets (and a scenario's write_preset step): what the next matching writes meet. */
+export const NewPreset = Type.Object({
+  outcome: Type.Union([Type.Literal('fail'), Type.Literal('slow'), Type.Literal('warn')], { description: 'fail: the third party refuses the write (nothing is written); slow: the answer takes delay_ms on the clock; warn: written, with a warning' }),
+  model_id: Type.Optional(Type.String({ description: '{category}.{ModelName}; every model when absent' })),
+  linked_account_id: Type.Optional(Type.String({ description: 'every linked account of the API key when absent' })),
+  problem_type: Type.Optional(Type.String({ maxLength: 100, description: 'default PROVIDER_ERROR (fail) or WARNING (warn)' })),
+  message: Type.Optional(Type.String({ maxLength: 2000 })),
+  delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000, description: 'slow: default 5000' })),
+  count: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, description: 'how many writes take it; default 1' }))
+}, { additionalProperties: false })

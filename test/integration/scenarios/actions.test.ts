@@ -72,3 +72,37 @@ t.test('a failing check marks its step failed and the run goes on; a refused act
   t.match(refused.steps[0].detail, /account "late" is not linked yet/)
   t.same((await control.get('/_unimock/linked-accounts')).json().results.filter((a: { end_user_origin_id: string, completed_at: string | null }) => a.end_user_origin_id.startsWith('late')).length, 0, 'the skipped link never ran')
 })
+
+t.test('write_preset: the next write of a declared account fails at the third party; the run takes back what it left', async (t) => {
+  const { app } = await makeApp(t)
+  const control = new Client(app, 'k')
+  const res = await control.post('/_unimock/scenarios/run', {
+    scenario: {
+      name: 'refused-write',
+      description: 'the CRM refuses the next contact, then takes the one after; a slow preset is left for the run to remove',
+      accounts: [{ ref: 'shop', category: 'crm' }],
+      steps: [
+        { at: '0s', link: { account: 'shop' } },
+        { at: '1m', write_preset: { account: 'shop', model_id: 'crm.Contact', outcome: 'fail', problem_type: 'RATE_LIMITED', message: 'Too many contacts' } },
+        {
+          at: '2m',
+          request: { account: 'shop', method: 'POST', path: '/api/crm/v1/contacts', body: { model: { first_name: 'Ada', last_name: 'Lovelace' } }, repeat: 2 },
+          expect: [{ responses: { status: 400, min: 1, max: 1 } }, { responses: { status: 201, min: 1, max: 1 } }]
+        },
+        { at: '3m', write_preset: { outcome: 'slow', delay_ms: 1000, count: 5 } }
+      ]
+    }
+  })
+  t.equal(res.statusCode, 200, res.body)
+  const run = res.json()
+  t.equal(run.state, 'passed', JSON.stringify(run.steps.filter((s: { state: string }) => s.state !== 'done')))
+  t.same((await control.get('/_unimock/write-presets')).json().results, [], 'the unspent slow preset went with the run')
+  const issues = await app.inject({ method: 'GET', url: '/api/crm/v1/issues', headers: { authorization: 'Bearer k' } })
+  t.match(issues.json().results, [{ error_description: /./ }], 'the refused write opened an issue')
+
+  const bad = await control.post('/_unimock/scenarios/run', {
+    scenario: { name: 'bad-preset', description: 'an outcome that does not exist', accounts: [], steps: [{ at: '0s', write_preset: { outcome: 'explode' } }] }
+  })
+  t.equal(bad.statusCode, 400, 'the loader refuses a preset outside the form')
+  t.equal((await control.request('DELETE', '/_unimock/write-presets/999')).statusCode, 404, 'deleting a preset that is not there')
+})
