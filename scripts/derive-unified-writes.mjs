@@ -67,6 +67,9 @@ function keepRequest (category, name) {
   if (def === undefined) throw new Error(`${category}.${name}: no such definition`)
   requests[category][name] = {}
   const fields = Object.fromEntries(Object.entries(def.fields).map(([k, f]) => [k, pickField(f)]))
+  // A remote field's value is any JSON: the spec's free-form "object", which the official client parses as
+  // unknown (a string, a number, a boolean for most custom fields; {value} in accounting's reads).
+  if (name === 'RemoteFieldRequest' && fields.value !== undefined) fields.value = { ...fields.value, type: 'any' }
   requests[category][name] = fields
   for (const f of Object.values(def.fields)) {
     const ref = f.ref ?? f.items?.ref

@@ -40,6 +40,17 @@ export function customValues (resource: string, remoteId: string): Record<string
   return Object.fromEntries(CUSTOM_FIELDS.map((f) => [f.key, customValue(resource, remoteId, f)]))
 }
 
+/** The custom field a remote field class id names on a resource, if any. */
+export function customFieldOfClass (resource: string, classId: string): CustomField | undefined {
+  return CUSTOM_FIELDS.find((f) => remoteFieldClass(resource, f).id === classId)
+}
+
+/**
+ * Where a record written with `remote_fields` keeps their values (by vendor key) in its written content: a key no
+ * common model has, so reads never show it as a field.
+ */
+export const WRITTEN_CUSTOM = '$remote_fields'
+
 /** RemoteFieldClass of a custom field of a resource (`{category}/{segment path}`), with a stable UUID-shaped id. */
 export function remoteFieldClass (resource: string, field: CustomField): Record<string, unknown> {
   return {
@@ -58,12 +69,12 @@ export function remoteFieldClass (resource: string, field: CustomField): Record<
   }
 }
 
-/** `remote_fields` of a record, as `include_remote_fields=true` shows them. */
-export function remoteFields (resource: string, remoteId: string): Array<{ remote_field_class: Record<string, unknown>, value: unknown }> {
+/** `remote_fields` of a record, as `include_remote_fields=true` shows them (`values`: what writes gave it). */
+export function remoteFields (resource: string, remoteId: string, values: Readonly<Record<string, unknown>> = {}): Array<{ remote_field_class: Record<string, unknown>, value: unknown }> {
   // Accounting's schema types a remote field's value as an object: the value goes under `value` there.
   const wrap = resource.startsWith('accounting/')
   return CUSTOM_FIELDS.map((f) => {
-    const value = customValue(resource, remoteId, f)
+    const value = f.key in values ? values[f.key] : customValue(resource, remoteId, f)
     return { remote_field_class: remoteFieldClass(resource, f), value: wrap ? { value } : value }
   })
 }

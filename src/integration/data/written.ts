@@ -41,6 +41,11 @@ export class WrittenRecords {
     return set.get(idx)
   }
 
+  /** Whether any record of the set was written through the API. */
+  hasSet (setId: number): boolean {
+    return this.#withWrites().has(setId)
+  }
+
   put (setId: number, idx: number, fields: WrittenFields, ignored: boolean): void {
     this.#put.run(setId, idx, JSON.stringify(fields), ignored ? 1 : 0)
     this.#withWrites().add(setId)

@@ -4,7 +4,7 @@ import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
 import type { Catalogue, ModelDef } from '../data/catalogue.js'
-import { CUSTOM_FIELDS, customValues } from '../data/custom-fields.js'
+import { CUSTOM_FIELDS } from '../data/custom-fields.js'
 import type { FieldMappingRepository, FieldMappingRow } from './field-mapping-repository.js'
 import type { RemoteEvents } from './remote-events.js'
 
@@ -110,10 +110,13 @@ export class FieldMappings {
     this.#repo.markApplied(accountId, modelId)
   }
 
-  /** field_mappings of the model's records, by remote id: undefined when no mapping of the model is in effect. */
-  mapperFor (accountId: string, model: ModelDef): ((remoteId: string) => Record<string, unknown>) | undefined {
+  /**
+   * field_mappings of the model's records, by remote id and custom-field values: undefined when no mapping of the
+   * model is in effect.
+   */
+  mapperFor (accountId: string, model: ModelDef): ((remoteId: string, custom: Readonly<Record<string, unknown>>) => Record<string, unknown>) | undefined {
     const mappings = this.#repo.byAccount(accountId).filter((m) => m.modelId === model.id && m.applied)
-    return mappings.length === 0 ? undefined : (remoteId) => mapped(model, mappings, remoteId)
+    return mappings.length === 0 ? undefined : (remoteId, custom) => mapped(mappings, remoteId, custom)
   }
 
   /** GET /remote-fields: the custom fields of every model of the category, where the raw API has them. */
@@ -183,8 +186,8 @@ export class FieldMappings {
 }
 
 /** The mapped values of one record: each mapping's traversal path into the raw record, then its JMESPath. */
-function mapped (model: ModelDef, mappings: readonly FieldMappingRow[], remoteId: string): Record<string, unknown> {
-  const raw: Record<string, unknown> = { id: remoteId, ...customValues(`${model.category}/${model.segment}`, remoteId) }
+function mapped (mappings: readonly FieldMappingRow[], remoteId: string, custom: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const raw: Record<string, unknown> = { id: remoteId, ...custom }
   const linked: Record<string, unknown> = {}
   for (const m of mappings) {
     let value: unknown = raw

@@ -1,7 +1,6 @@
 import type { Clock } from '../../core/clock.js'
 import { AppError } from '../../core/errors.js'
 import type { ModelDef } from '../data/catalogue.js'
-import { customValues } from '../data/custom-fields.js'
 import type { DataService } from '../data/service.js'
 
 /** What the simulated third party answers: its own status and JSON body. */
@@ -61,7 +60,7 @@ export class RawVendorApi {
       const cursor = params.get('cursor')
       if (cursor !== null) query.cursor = cursor
       const page = JSON.parse(this.#data.listJson(accountId, model, query).json.toString()) as { next: string | null, results: Array<Record<string, unknown>> }
-      return answer(200, { data: page.results.map((r) => raw(model, r)), next: page.next })
+      return answer(200, { data: page.results.map((r) => this.#raw(accountId, model, r)), next: page.next })
     }
     if (request.method === 'POST') {
       const bad = objectBody(request.body)
@@ -92,15 +91,15 @@ export class RawVendorApi {
   #find (accountId: string, model: ModelDef, remoteId: string): Record<string, unknown> | undefined {
     const page = JSON.parse(this.#data.listJson(accountId, model, { remote_id: remoteId, include_remote_data: 'true', page_size: '1' }).json.toString()) as { results: Array<Record<string, unknown>> }
     const record = page.results[0]
-    return record === undefined ? undefined : raw(model, record)
+    return record === undefined ? undefined : this.#raw(accountId, model, record)
   }
-}
 
-/** A record as the vendor's API holds it: the common model's original payload and the custom fields. */
-function raw (model: ModelDef, record: Record<string, unknown>): Record<string, unknown> {
-  const remote = record.remote_data as Array<{ data: Record<string, unknown> }> | null
-  const base = remote?.[0]?.data ?? { id: record.remote_id }
-  return { ...base, ...customValues(`${model.category}/${model.segment}`, String(record.remote_id)) }
+  /** A record as the vendor's API holds it: the common model's original payload and the custom fields. */
+  #raw (accountId: string, model: ModelDef, record: Record<string, unknown>): Record<string, unknown> {
+    const remote = record.remote_data as Array<{ data: Record<string, unknown> }> | null
+    const base = remote?.[0]?.data ?? { id: record.remote_id }
+    return { ...base, ...this.#data.customValues(accountId, model, record) }
+  }
 }
 
 function objectBody (body: unknown): RawAnswer | undefined {

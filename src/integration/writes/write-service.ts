@@ -2,6 +2,7 @@ import type { Clock } from '../../core/clock.js'
 import type { Emitter } from '../../core/events.js'
 import { iso } from '../../core/iso.js'
 import type { Catalogue, FieldDef, ModelDef } from '../data/catalogue.js'
+import { type CustomField, customFieldOfClass, WRITTEN_CUSTOM } from '../data/custom-fields.js'
 import type { DataService } from '../data/service.js'
 import type { WriteEvents } from './write-events.js'
 import { isObject, problem, type Validated, type WriteProblem, WriteValidator } from './validation.js'
@@ -134,7 +135,9 @@ export class WriteService {
       integration: account.integrationName,
       pointer: pointer === '' ? 'model' : `${pointer}/model`
     })
-    return this.#relations(account, model, { values: inside.values, warnings: [...outer.warnings, ...inside.warnings], errors: [...outer.errors, ...inside.errors] }, pointer === '' ? 'model' : `${pointer}/model`)
+    const at = pointer === '' ? 'model' : `${pointer}/model`
+    const custom = remoteFieldProblems(model, inside.values.remote_fields, at)
+    return this.#relations(account, model, { values: inside.values, warnings: [...outer.warnings, ...inside.warnings], errors: [...outer.errors, ...inside.errors, ...custom] }, at)
   }
 
   /** Ids in relation fields must name live records of the same account. */
@@ -326,6 +329,9 @@ export class WriteService {
    */
   #content (model: ModelDef, values: Readonly<Record<string, unknown>>, fill: boolean, now: number): Record<string, unknown> {
     const out: Record<string, unknown> = {}
+    // remote_fields sent go to the third party's custom fields: reads show them in remote_fields and remote_data.
+    const custom = remoteFieldValues(model, values.remote_fields)
+    if (custom !== undefined) out[WRITTEN_CUSTOM] = custom
     for (const f of model.fields) {
       if (BOOKKEEPING.has(f.shape.t)) continue
       if (f.name in values) out[f.name] = this.#convert(model, f, values[f.name], now)
@@ -355,6 +361,49 @@ export class WriteService {
       default: return value
     }
   }
+}
+
+/** A remote field's value as sent: accounting wraps it as {value}, as its reads show it. */
+const unwrapped = (model: ModelDef, value: unknown): unknown =>
+  model.category === 'accounting' && isObject(value) && 'value' in value ? value.value : value
+
+const fits = (field: CustomField, value: unknown): boolean => {
+  switch (field.type) {
+    case 'string': return typeof value === 'string' && (field.choices === undefined || field.choices.includes(value))
+    case 'number': return typeof value === 'number' && Number.isFinite(value)
+    case 'bool': return typeof value === 'boolean'
+    case 'date': return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+  }
+}
+
+/** remote_fields items must name a remote field class of the model and carry a value of its type. */
+function remoteFieldProblems (model: ModelDef, sent: unknown, pointer: string): WriteProblem[] {
+  if (!Array.isArray(sent)) return []
+  const resource = `${model.category}/${model.segment}`
+  const problems: WriteProblem[] = []
+  sent.forEach((item, i) => {
+    if (!isObject(item) || typeof item.remote_field_class !== 'string') return
+    const field = customFieldOfClass(resource, item.remote_field_class)
+    if (field === undefined) {
+      problems.push(problem(`${pointer}/remote_fields/${i}/remote_field_class`, 'ERROR', 'Remote Field Class Not Found', `No remote field class ${item.remote_field_class} on ${model.name}: GET /api/${model.category}/v1/remote-field-classes lists them.`))
+    } else if (!fits(field, unwrapped(model, item.value))) {
+      const kind = field.choices === undefined ? `a ${field.type}` : `one of ${field.choices.join(', ')}`
+      problems.push(problem(`${pointer}/remote_fields/${i}/value`, 'INCORRECT_FIELD_TYPE', 'Incorrect Field Type', `${field.key} takes ${kind}.`))
+    }
+  })
+  return problems
+}
+
+/** The custom-field values sent in remote_fields (already validated), by vendor key. */
+function remoteFieldValues (model: ModelDef, sent: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(sent) || sent.length === 0) return undefined
+  const resource = `${model.category}/${model.segment}`
+  const out: Record<string, unknown> = {}
+  for (const item of sent) {
+    const field = isObject(item) && typeof item.remote_field_class === 'string' ? customFieldOfClass(resource, item.remote_field_class) : undefined
+    if (field !== undefined && isObject(item)) out[field.key] = unwrapped(model, item.value)
+  }
+  return out
 }
 
 /** job_interview_stage → JobInterviewStage. */
