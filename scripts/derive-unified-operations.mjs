@@ -34,11 +34,21 @@ for (const op of facts.operations) {
   operations[key] = { operationId, in_client: op.sdk !== null && op.sdk !== undefined }
 }
 
+// GET /remote-fields answers one key per model: the keys of each category's RemoteFieldAPIResponse that the
+// official client knows (its strict parse refuses any other), in the spelling it uses (EEOC, not Eeoc).
+const remoteFieldModels = {}
+for (const [category, defs] of Object.entries(facts.definitions)) {
+  const def = defs.RemoteFieldAPIResponse
+  if (def === undefined) continue
+  remoteFieldModels[category] = Object.entries(def.fields).filter(([, f]) => f.in === undefined || f.in.length === 0 || f.in.includes('sdk')).map(([name]) => name)
+}
+
 const fixture = {
   _about: 'Derived by scripts/derive-unified-operations.mjs from the researched facts (endpoints.json): do not edit by hand.',
   _source: facts._meta?.sources?.sdk ?? 'npm @mergeapi/merge-node-client 4.0.4',
   _key: 'METHOD /api/{category}/v1/... as unimock serves it; in_client: the official client 4.0.4 has the method',
-  operations: Object.fromEntries(Object.entries(operations).sort(([a], [b]) => a.localeCompare(b)))
+  operations: Object.fromEntries(Object.entries(operations).sort(([a], [b]) => a.localeCompare(b))),
+  remote_field_models: remoteFieldModels
 }
 writeFileSync(targetPath, JSON.stringify(fixture, null, 1) + '\n')
 process.stdout.write(`${Object.keys(operations).length} operations written to ${targetPath}\n`)

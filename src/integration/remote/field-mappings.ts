@@ -1,6 +1,7 @@
 import { compile, search, type JSONValue } from '@jmespath-community/jmespath'
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
+import { readPackageJsonFile } from '../../core/fixtures.js'
 import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
 import type { Catalogue, ModelDef } from '../data/catalogue.js'
@@ -122,9 +123,12 @@ export class FieldMappings {
   /** GET /remote-fields: the custom fields of every model of the category, where the raw API has them. */
   remoteFields (category: string, only: ReadonlySet<string> | undefined): Record<string, unknown[]> {
     const out: Record<string, unknown[]> = {}
+    // One key per model the response type has, spelled as the official client knows it (EEOC for Eeoc).
+    const keys = new Map((remoteFieldModels()[category] ?? []).map((key) => [key.toLowerCase(), key]))
     for (const model of this.#catalogue.inCategory(category)) {
-      if (only !== undefined && !only.has(model.name)) continue
-      out[model.name] = CUSTOM_FIELDS.map((f) => ({
+      const key = keys.get(model.name.toLowerCase())
+      if (key === undefined || (only !== undefined && !only.has(model.name) && !only.has(key))) continue
+      out[key] = CUSTOM_FIELDS.map((f) => ({
         schema: { type: f.type === 'bool' ? 'boolean' : f.type === 'date' ? 'string' : f.type },
         remote_key_name: f.key,
         remote_endpoint_info: { method: 'GET', url_path: `/api/v1/${model.segment}`, field_traversal_path: [f.key] },
@@ -183,6 +187,12 @@ export class FieldMappings {
   #changed (account: MappingAccount, mappingId: string, change: 'created' | 'updated' | 'deleted'): void {
     this.#events.emit('field-mapping:changed', { tenantId: account.tenantId, accountId: account.id, mappingId, change, at: this.#clock.now() })
   }
+}
+
+let remoteFieldKeys: Readonly<Record<string, readonly string[]>> | undefined
+const remoteFieldModels = (): Readonly<Record<string, readonly string[]>> => {
+  remoteFieldKeys ??= readPackageJsonFile<{ remote_field_models: Record<string, string[]> }>('fixtures/unified-operations.json').remote_field_models
+  return remoteFieldKeys
 }
 
 /** The mapped values of one record: each mapping's traversal path into the raw record, then its JMESPath. */

@@ -47,6 +47,7 @@ export class MetaBuilder {
         const mustSend = field.required === true || (support?.required_parameters.includes(name) ?? false)
         if (mustSend && kind === 'post') modelRequired.push(name)
       }
+      if (kind === 'post') for (const dotted of support?.required_parameters ?? []) requireNested(modelProps, dotted)
       properties.model = { type: 'object', properties: modelProps, required: modelRequired }
       required.push('model')
       for (const [name, field] of Object.entries(this.#writes.request(meta.category, write.body!))) {
@@ -93,6 +94,24 @@ export class MetaBuilder {
     }
     return { type: 'object', properties }
   }
+}
+
+/**
+ * A parameter the integration requires inside a field (`integration_params.file_type`, `lines.account`): marked
+ * required in that object (or in the items of that list), added as a string when the request model leaves the
+ * object free-form, so an integrator learns from meta what the write will insist on.
+ */
+function requireNested (modelProps: Record<string, JsonSchema>, dotted: string): void {
+  const [head, key, ...deeper] = dotted.split('.')
+  const parent = head === undefined ? undefined : modelProps[head]
+  if (key === undefined || deeper.length > 0 || parent === undefined) return
+  const target = (parent.type === 'array' ? parent.items : parent) as JsonSchema | undefined
+  if (target === undefined || target.type !== 'object') return
+  const props = (target.properties ?? {}) as Record<string, JsonSchema>
+  const title = key.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ')
+  props[key] ??= { type: 'string', title, description: `${title}, required by the integration` }
+  target.properties = props
+  target.required = [...new Set([...((target.required ?? []) as string[]), key])]
 }
 
 function jsonType (type: string): string {

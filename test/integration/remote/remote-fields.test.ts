@@ -68,15 +68,15 @@ t.test('writes keep remote_fields: reads, remote_data, the raw API and field map
   })
   t.equal(created.statusCode, 201, created.body)
   const id = created.json().model.id as string
-  const valueOf = (record: { remote_fields: Array<{ remote_field_class: { remote_key_name: string }, value: unknown }> }, key: string): unknown =>
+  const fieldValue = (record: { remote_fields: Array<{ remote_field_class: { remote_key_name: string }, value: unknown }> }, key: string): unknown =>
     record.remote_fields.find((f) => f.remote_field_class.remote_key_name === key)?.value
   const read = (await crm.api.get(`/api/crm/v1/contacts/${id}?include_remote_fields=true&include_remote_data=true`)).json()
-  t.equal(valueOf(read, 'cf_region'), 'APAC', 'retrieve shows the value sent')
-  t.equal(valueOf(read, 'cf_internal_score'), 97)
+  t.equal(fieldValue(read, 'cf_region'), 'APAC', 'retrieve shows the value sent')
+  t.equal(fieldValue(read, 'cf_internal_score'), 97)
   t.match(read.remote_data[0].data, { cf_region: 'APAC', cf_internal_score: 97 }, 'remote_data holds the same values')
   t.same(strictErrors('crm', 'Contact', read), [], 'the record parses strictly')
   const listed = ((await crm.api.get('/api/crm/v1/contacts?include_remote_fields=true&page_size=100')).json().results as Array<{ id: string }>).find((r) => r.id === id)
-  t.equal(valueOf(listed as never, 'cf_region'), 'APAC', 'lists show it too')
+  t.equal(fieldValue(listed as never, 'cf_region'), 'APAC', 'lists show it too')
   const raw = (await crm.api.post('/api/crm/v1/passthrough', { method: 'GET', path: `/api/v1/contacts/${String(read.remote_id)}` })).json().response
   t.match(raw, { cf_region: 'APAC', cf_internal_score: 97 }, 'the raw vendor API holds what was written')
 
@@ -84,8 +84,8 @@ t.test('writes keep remote_fields: reads, remote_data, the raw API and field map
   const patched = await crm.api.request('PATCH', `/api/crm/v1/contacts/${id}`, { model: { remote_fields: [{ remote_field_class: score, value: 12 }] } })
   t.equal(patched.statusCode, 200, patched.body)
   const after = (await crm.api.get(`/api/crm/v1/contacts/${id}?include_remote_fields=true`)).json()
-  t.equal(valueOf(after, 'cf_region'), 'APAC')
-  t.equal(valueOf(after, 'cf_internal_score'), 12)
+  t.equal(fieldValue(after, 'cf_region'), 'APAC')
+  t.equal(fieldValue(after, 'cf_internal_score'), 12)
 
   // A field mapping of cf_region reads the written value after the next sync.
   const remote = (await crm.api.get('/api/crm/v1/remote-fields?common_models=Contact')).json()
