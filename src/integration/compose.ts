@@ -163,7 +163,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     const a = accountRepo.byId(id)
     return a === undefined ? undefined : { id: a.id, category: a.category, integrationSlug: a.integrationSlug }
   }
-  const asyncPassthroughs = new AsyncPassthroughs({ db, clock, scheduler, passthrough, ids, account: passthroughAccount })
+  const asyncPassthroughs = new AsyncPassthroughs({ db, clock, scheduler, passthrough, ids, account: passthroughAccount, events })
 
   // Webhook targets come before sync: a tenant whose targets may want sync events has its runs finish on time.
   const webhookRepo = new WebhookRepository(db)
@@ -309,6 +309,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('webhook:attempted', (e) => { activity.webhookAttempted(e) })
   events.on('record:written', (e) => { eventWebhooks.recordWritten(e) })
   events.on('write:async-completed', (e) => { eventWebhooks.asyncWriteCompleted(e) })
+  events.on('async-passthrough:resolved', (e) => { eventWebhooks.asyncPassthroughResolved(e) })
   // Issues open from what goes wrong, and a relink resolves them.
   events.on('account:relink-needed', (e) => { issues.incident(e.account.id, 'credentials', 'Invalid login credentials', 'The third party refused the linked account\'s credentials.', e.at) })
   events.on('model-sync:finished', (e) => {

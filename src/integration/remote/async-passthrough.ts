@@ -1,17 +1,19 @@
 import type { Statement } from 'better-sqlite3'
 import type { Clock } from '../../core/clock.js'
+import type { Emitter } from '../../core/events.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import type { Passthrough, PassthroughAccount, PassthroughRequest, RemoteResponse } from './passthrough.js'
+import type { RemoteEvents } from './remote-events.js'
 
 /** How long the simulated third party takes to answer an async passthrough. */
 export const ASYNC_PASSTHROUGH_LATENCY_MS = 5_000
 /** The documented polling limit: one poll per receipt every 10 seconds. */
 export const ASYNC_PASSTHROUGH_POLL_MS = 10_000
 
-interface ReceiptRow { id: string, account_id: string, request: string, response: string | null, last_poll_at: number | null }
+interface ReceiptRow { id: string, tenant_id: number, account_id: string, request: string, response: string | null, last_poll_at: number | null }
 
 /**
  * Async passthrough: the request is checked at once (the caller's mistakes are refused as by passthrough),
@@ -24,6 +26,7 @@ export class AsyncPassthroughs {
   readonly #passthrough: Passthrough
   readonly #ids: Ids
   readonly #account: (id: string) => PassthroughAccount | undefined
+  readonly #events: Emitter<RemoteEvents>
   readonly #job: JobKind<{ receiptId: string }>
   readonly #insert: Statement
   readonly #byId: Statement
@@ -31,14 +34,15 @@ export class AsyncPassthroughs {
   readonly #polled: Statement
   readonly #clear: Statement
 
-  constructor (deps: { db: Db, clock: Clock, scheduler: Scheduler, passthrough: Passthrough, ids: Ids, account: (id: string) => PassthroughAccount | undefined }) {
+  constructor (deps: { db: Db, clock: Clock, scheduler: Scheduler, passthrough: Passthrough, ids: Ids, account: (id: string) => PassthroughAccount | undefined, events: Emitter<RemoteEvents> }) {
+    this.#events = deps.events
     this.#clock = deps.clock
     this.#scheduler = deps.scheduler
     this.#passthrough = deps.passthrough
     this.#ids = deps.ids
     this.#account = deps.account
     this.#insert = deps.db.prepare('INSERT INTO async_passthrough_receipts (id, tenant_id, account_id, request, created_at) VALUES (?, ?, ?, ?, ?)')
-    this.#byId = deps.db.prepare('SELECT id, account_id, request, response, last_poll_at FROM async_passthrough_receipts WHERE id = ?')
+    this.#byId = deps.db.prepare('SELECT id, tenant_id, account_id, request, response, last_poll_at FROM async_passthrough_receipts WHERE id = ?')
     this.#resolve = deps.db.prepare('UPDATE async_passthrough_receipts SET response = ? WHERE id = ?')
     this.#polled = deps.db.prepare('UPDATE async_passthrough_receipts SET last_poll_at = ? WHERE id = ?')
     this.#clear = deps.db.prepare('DELETE FROM async_passthrough_receipts')
@@ -75,6 +79,8 @@ export class AsyncPassthroughs {
     const row = this.#byId.get(receiptId) as ReceiptRow | undefined
     const account = row === undefined ? undefined : this.#account(row.account_id)
     if (row === undefined || account === undefined) return
-    this.#resolve.run(JSON.stringify(this.#passthrough.run(account, JSON.parse(row.request) as PassthroughRequest)), receiptId)
+    const response = this.#passthrough.run(account, JSON.parse(row.request) as PassthroughRequest)
+    this.#resolve.run(JSON.stringify(response), receiptId)
+    this.#events.emit('async-passthrough:resolved', { tenantId: row.tenant_id, accountId: row.account_id, receiptId, response: { ...response }, at: this.#clock.now() })
   }
 }

@@ -1,6 +1,7 @@
 import type { AccountDeleted, AccountLinked } from '../accounts/account-events.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { ModelSyncFinished } from '../sync/sync-events.js'
+import type { AsyncPassthroughResolved } from '../remote/remote-events.js'
 import type { AsyncWriteCompleted, RecordWritten } from '../writes/write-events.js'
 import type { SyncState } from '../sync/sync-state.js'
 import type { FanOut } from './fan-out.js'
@@ -22,7 +23,7 @@ export interface EventWebhookDeps {
 /**
  * The webhook events of the unified service's domain events, in the real service's shapes: LinkedAccount.linked
  * and .deleted, {Model}.synced, LinkedAccount.sync_completed, {Model}.added/.changed/.removed, AsyncPost.completed
- * and AsyncBulkPost.completed. Each runs inside the transaction of the
+ * AsyncBulkPost.completed and AsyncPassthrough.resolved. Each runs inside the transaction of the
  * change, so the deliveries commit (or roll back) with it.
  */
 export class EventWebhooks {
@@ -55,6 +56,12 @@ export class EventWebhooks {
   asyncWriteCompleted (e: AsyncWriteCompleted): void {
     if (this.#d.targets.all(e.tenantId).length === 0) return
     this.#d.fanOut.emit(this.#d.account(e.accountId), e.kind === 'bulk' ? 'AsyncBulkPost.completed' : 'AsyncPost.completed', e.data, e.at)
+  }
+
+  /** AsyncPassthrough.resolved: the facts' proposal, the receipt id with the RemoteResponse a poll now answers. */
+  asyncPassthroughResolved (e: AsyncPassthroughResolved): void {
+    if (this.#d.targets.all(e.tenantId).length === 0) return
+    this.#d.fanOut.emit(this.#d.account(e.accountId), 'AsyncPassthrough.resolved', { async_passthrough_receipt_id: e.receiptId, ...e.response }, e.at)
   }
 
   modelSyncFinished (e: ModelSyncFinished): void {

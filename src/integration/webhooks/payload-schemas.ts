@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { AccountDetails } from '../accounts/schemas.js'
+import { RemoteResponseSchema } from '../remote/schemas.js'
 import { Nullable } from '../http/schemas.js'
 import { SyncStatusRecord } from '../sync/schemas.js'
 import { SYNC_OUTCOMES } from '../sync/sync-state.js'
@@ -66,6 +67,12 @@ export const AsyncBulkPostData = Type.Object({
   }, { additionalProperties: false }))
 }, { additionalProperties: false })
 
+/** AsyncPassthrough.resolved: the receipt and the RemoteResponse its poll now answers (the facts' proposal). */
+export const AsyncPassthroughData = Type.Object({
+  async_passthrough_receipt_id: Type.String({ format: 'uuid' }),
+  ...RemoteResponseSchema.properties
+}, { additionalProperties: false })
+
 /** A record event's data: the record as list and retrieve show it. */
 export const RecordData = Type.Object({ id: Type.String() }, { additionalProperties: true, description: 'the record, as reads show it' })
 
@@ -90,7 +97,8 @@ export const WEBHOOK_PAYLOADS = {
   '{Model}.changed': body('webhook.RecordChanged', 'A record was changed through the API (data: the record as reads show it)', RecordData),
   '{Model}.removed': body('webhook.RecordRemoved', 'A record was ignored through the API (data: the record, its properties null)', RecordData),
   'AsyncPost.completed': body('webhook.AsyncPostCompleted', 'An async task or a run_async write finished at the third party', AsyncPostData),
-  'AsyncBulkPost.completed': body('webhook.AsyncBulkPostCompleted', 'A bulk batch finished: every item written or refused', AsyncBulkPostData)
+  'AsyncBulkPost.completed': body('webhook.AsyncBulkPostCompleted', 'A bulk batch finished: every item written or refused', AsyncBulkPostData),
+  'AsyncPassthrough.resolved': body('webhook.AsyncPassthroughResolved', 'An async passthrough has its answer: poll the receipt, or read it here', AsyncPassthroughData)
 } as const
 
 /** Record events: the suffix of their name, their key in WEBHOOK_PAYLOADS. */

@@ -54,8 +54,9 @@ t.test('every delivered webhook body validates against its event\'s schema', asy
   t.equal((await call('POST', '/api/crm/v1/accounts?run_async=true', { model: { name: 'Later' } }, crmToken)).statusCode, 201)
   const accountingToken = { 'x-account-token': accounts.find((a) => a.category === 'accounting')!.account_token }
   t.equal((await call('POST', '/api/accounting/v1/invoices/bulk', { batch_items: [{ item_id: 'x', payload: { number: 'INV-X' } }] }, accountingToken)).statusCode, 202)
+  t.equal((await call('POST', '/api/crm/v1/async-passthrough', { method: 'GET', path: '/api/v1/contacts?limit=1' }, crmToken)).statusCode, 200)
   t.equal((await call('POST', '/api/filestorage/v1/delete-account', undefined, { 'x-account-token': accounts.find((a) => a.category === 'filestorage')!.account_token })).statusCode, 200)
-  await advance('5s')
+  await advance('10s')
 
   const ajv = new Ajv({ strict: false, allErrors: true })
   addFormats(ajv)

@@ -123,3 +123,21 @@ t.test('change-stage names a job interview stage of the same account, or nothing
   t.equal(moved.statusCode, 201, moved.body)
   t.equal(moved.json().model.current_stage, stage)
 })
+
+t.test('async passthrough: AsyncPassthrough.resolved carries the receipt and the answer a poll gives', async (t) => {
+  const setup = await webhookSetup(t)
+  await setup.addTarget({ events: ['AsyncPassthrough.*'] })
+  const { id: accountId, api } = await linked(setup, 'crm', 'org-async-passthrough')
+  const receipt = await api.post('/api/crm/v1/async-passthrough', { method: 'GET', path: '/api/v1/contacts?limit=2' })
+  t.equal(receipt.statusCode, 200, receipt.body)
+  const id = receipt.json().async_passthrough_receipt_id as string
+  await setup.advance('2s')
+  t.equal(setup.receiver.received.length, 0, 'nothing before the third party answered')
+  await setup.advance('10s')
+  await setup.receiver.arrived(1)
+  const body = setup.receiver.received[0]!.json
+  t.match(body, { hook: { event: 'AsyncPassthrough.resolved' }, linked_account: { id: accountId }, data: { async_passthrough_receipt_id: id, method: 'GET', status: 200 } })
+  t.equal(bodyProblems('AsyncPassthrough.resolved', body), '', 'the body matches its declared schema')
+  const { async_passthrough_receipt_id: _receipt, ...response } = body.data
+  t.same((await api.get(`/api/crm/v1/async-passthrough/${id}`)).json(), response, 'the webhook carries what the poll answers')
+})
