@@ -16,6 +16,8 @@ export interface RemoteEdit extends RemoteEditCounts {
   readonly setId: number
   readonly at: number
   readonly appliedOps: number
+  /** What a create or change through the raw API sent, by field (null: values the generator picks). */
+  readonly fields: Readonly<Record<string, unknown>> | null
 }
 
 export const totalOps = (e: RemoteEditCounts): number => e.created + e.changed + e.deleted
@@ -37,7 +39,7 @@ export function editOps (edit: RemoteEdit, setHash: number, remoteCount: number)
   return ops
 }
 
-interface EditRow { id: number, set_id: number, target_idx: number | null, at: number, created: number, changed: number, deleted: number, applied_ops: number }
+interface EditRow { id: number, set_id: number, target_idx: number | null, at: number, created: number, changed: number, deleted: number, applied_ops: number, fields: string | null }
 
 /**
  * SQL of remote edits. Sync passes run hundreds of thousands of times a simulated day and almost never find an
@@ -52,7 +54,7 @@ export class RemoteEditRepository {
 
   constructor (db: Db) {
     this.#db = db
-    this.#insert = db.prepare('INSERT INTO data_remote_edits (set_id, at, created, changed, deleted, target_idx) VALUES (?, ?, ?, ?, ?, ?)')
+    this.#insert = db.prepare('INSERT INTO data_remote_edits (set_id, at, created, changed, deleted, target_idx, fields) VALUES (?, ?, ?, ?, ?, ?, ?)')
     this.#pending = db.prepare('SELECT * FROM data_remote_edits WHERE set_id = ? AND applied_ops < created + changed + deleted ORDER BY id')
     this.#progress = db.prepare('UPDATE data_remote_edits SET applied_ops = ? WHERE id = ?')
   }
@@ -62,15 +64,16 @@ export class RemoteEditRepository {
     return this.#withPending
   }
 
-  add (setId: number, at: number, counts: RemoteEditCounts, target: number | null = null): void {
-    this.#insert.run(setId, at, counts.created, counts.changed, counts.deleted, target)
+  add (setId: number, at: number, counts: RemoteEditCounts, target: number | null = null, fields: Readonly<Record<string, unknown>> | null = null): void {
+    this.#insert.run(setId, at, counts.created, counts.changed, counts.deleted, target, fields === null ? null : JSON.stringify(fields))
     this.#sets().add(setId)
   }
 
   pending (setId: number): RemoteEdit[] {
     if (!this.#sets().has(setId)) return []
     return (this.#pending.all(setId) as EditRow[]).map((r) => ({
-      id: r.id, target: r.target_idx, setId: r.set_id, at: r.at, created: r.created, changed: r.changed, deleted: r.deleted, appliedOps: r.applied_ops
+      id: r.id, target: r.target_idx, setId: r.set_id, at: r.at, created: r.created, changed: r.changed, deleted: r.deleted, appliedOps: r.applied_ops,
+      fields: r.fields === null ? null : JSON.parse(r.fields) as Record<string, unknown>
     }))
   }
 

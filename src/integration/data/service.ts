@@ -3,7 +3,7 @@ import { hash32 } from '../../core/hash.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
-import { customValues, remoteFields, WRITTEN_CUSTOM } from './custom-fields.js'
+import { CUSTOM_FIELDS, customValues, remoteFields, WRITTEN_CUSTOM } from './custom-fields.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
 import { DataReader, type JsonPage } from './reader.js'
@@ -25,6 +25,39 @@ function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
 const wantsRemoteData = (raw: RawQuery): boolean => raw.include_remote_data === 'true' || raw.include_remote_data === true
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+/** A common-model field's key in the vendor's payload (remote_data, the raw API): first_name → firstName. */
+const vendorKey = (field: string): string => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
+
+/** Whether a raw vendor value can stand for a common-model field's value as reads show it. */
+function fitsShape (shape: ModelDef['fields'][number]['shape'], value: unknown): boolean {
+  if (value === null) return true
+  switch (shape.t) {
+    case 'string': case 'decimal': return typeof value === 'string'
+    case 'datetime': return typeof value === 'string' && !Number.isNaN(Date.parse(value))
+    case 'enum': return typeof value === 'string' && shape.values.includes(value)
+    case 'integer': return Number.isInteger(value)
+    case 'number': return typeof value === 'number' && Number.isFinite(value)
+    case 'boolean': return typeof value === 'boolean'
+    default: return false
+  }
+}
+
+/**
+ * What a body sent to the raw vendor API means for the common model: its vendor keys (the field names in
+ * camelCase, as remote_data shows them) whose values fit the field, and its custom fields (cf_*). Keys the
+ * vendor API has no field for are dropped, as a vendor's API ignores them. Null when nothing is kept.
+ */
+function fromVendor (model: ModelDef, body: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {}
+  for (const f of model.fields) {
+    const key = vendorKey(f.name)
+    if (key in body && fitsShape(f.shape, body[key])) out[f.name] = body[key]
+  }
+  const custom = Object.fromEntries(CUSTOM_FIELDS.filter((f) => f.key in body).map((f) => [f.key, body[f.key]]))
+  if (Object.keys(custom).length > 0) out[WRITTEN_CUSTOM] = custom
+  return Object.keys(out).length === 0 ? null : out
+}
 
 /**
  * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
@@ -81,7 +114,7 @@ export class DataService {
     this.#reader = new DataReader(this.#repo, this.#sets, this.#generator, deps.catalogue,
       hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25), this.#written)
     this.#edits = new RemoteEditRepository(deps.db)
-    this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits)
+    this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits, this.#written)
   }
 
   /** A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal). */
@@ -117,29 +150,37 @@ export class DataService {
    * custom-field values a write gave it (in remote_fields, field mappings and remote_data alike).
    */
   #decorate (accountId: string, model: ModelDef, raw: RawQuery, mapper: Mapper | undefined, record: Record<string, unknown>): Record<string, unknown> {
-    const written = this.#customOf(accountId, model, String(record.id))
+    const written = this.#writtenOf(accountId, model, String(record.id))
+    const custom = isRecord(written?.[WRITTEN_CUSTOM]) ? written[WRITTEN_CUSTOM] : undefined
     const resource = `${model.category}/${model.segment}`
     const remoteId = String(record.remote_id)
-    if (wantsRemoteFields(model, raw)) record.remote_fields = remoteFields(resource, remoteId, written)
-    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(remoteId, { ...customValues(resource, remoteId), ...written })
+    if (wantsRemoteFields(model, raw)) record.remote_fields = remoteFields(resource, remoteId, custom)
+    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(remoteId, { ...customValues(resource, remoteId), ...custom })
     const remoteData = record.remote_data
-    if (written !== undefined && Array.isArray(remoteData) && isRecord(remoteData[0]) && isRecord(remoteData[0].data)) Object.assign(remoteData[0].data, written)
+    const data = Array.isArray(remoteData) && isRecord(remoteData[0]) && isRecord(remoteData[0].data) ? remoteData[0].data : undefined
+    if (data !== undefined && written !== undefined) {
+      // The vendor's payload holds what was written too, under its own keys.
+      for (const [field, value] of Object.entries(written)) {
+        const key = vendorKey(field)
+        if (key in data && (value === null || typeof value !== 'object')) data[key] = value
+      }
+      Object.assign(data, custom)
+    }
     return record
   }
 
   /** The custom-field values of a record: the third party's own, over them what writes gave it. */
   customValues (accountId: string, model: ModelDef, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
     const remoteId = String(record.remote_id)
-    return { ...customValues(`${model.category}/${model.segment}`, remoteId), ...this.#customOf(accountId, model, String(record.id)) }
+    const custom = this.#writtenOf(accountId, model, String(record.id))?.[WRITTEN_CUSTOM]
+    return { ...customValues(`${model.category}/${model.segment}`, remoteId), ...(isRecord(custom) ? custom : {}) }
   }
 
-  /** What writes gave a record in `remote_fields`, by vendor key; undefined when nothing. */
-  #customOf (accountId: string, model: ModelDef, id: string): Record<string, unknown> | undefined {
+  /** What writes (the API's, or the raw API's once synced) gave a record; undefined when nothing. */
+  #writtenOf (accountId: string, model: ModelDef, id: string): Readonly<Record<string, unknown>> | undefined {
     const set = this.#sets.existingSet(accountId, model)
     const idx = set === undefined ? undefined : this.#sets.existing(accountId)?.codec(model.name).decode(id)
-    if (set === undefined || idx === undefined) return undefined
-    const custom = this.#written.fields(set.id, idx)?.[WRITTEN_CUSTOM]
-    return isRecord(custom) ? custom : undefined
+    return set === undefined || idx === undefined ? undefined : this.#written.fields(set.id, idx)
   }
 
   /**
@@ -244,22 +285,24 @@ export class DataService {
    * A record created in the simulated system now, through its own API: the next sync pass of the model shows
    * it. Answers the remote id it will carry.
    */
-  createRemote (accountId: string, modelId: string, now: number): string {
+  createRemote (accountId: string, modelId: string, now: number, vendorBody: Readonly<Record<string, unknown>> = {}): string {
     const model = this.#sets.model(modelId)
     return this.#repo.transaction(() => {
       const index = this.#passes.nextCreatedIndex(accountId, model, now)
-      this.#edits.add(this.#sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 })
+      const fields = fromVendor(model, vendorBody)
+      this.#edits.add(this.#sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 }, null, fields)
       return String(this.#sets.account(accountId, model.category).remoteBase(model.name) + index)
     })
   }
 
   /** The record with this remote id changes (a new version) or is deleted in the simulated system now. */
-  editRemoteRecord (accountId: string, modelId: string, remoteId: string, change: 'changed' | 'deleted', now: number): void {
+  editRemoteRecord (accountId: string, modelId: string, remoteId: string, change: 'changed' | 'deleted', now: number, vendorBody: Readonly<Record<string, unknown>> = {}): void {
     const model = this.#sets.model(modelId)
     const index = this.#generator.indexOfRemoteId(model, this.#sets.account(accountId, model.category), remoteId)
     if (index === undefined) throw new Error(`editRemoteRecord: ${remoteId} is not a remote id of ${modelId}`)
     const counts = { created: 0, changed: change === 'changed' ? 1 : 0, deleted: change === 'deleted' ? 1 : 0 }
-    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts, index) })
+    const fields = change === 'changed' ? fromVendor(model, vendorBody) : null
+    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts, index, fields) })
   }
 
   /** A FULL resync: the following passes write every live record again (then what is pending). */

@@ -5,6 +5,8 @@ import { epochAt, type Op } from './remote-changes.js'
 import { editOps, totalOps, type RemoteEditRepository } from './remote-edits.js'
 import type { DataRepository, DataSet } from './repository.js'
 import type { SyncStamps } from './stamps.js'
+import type { WrittenRecords } from './written.js'
+import { WRITTEN_CUSTOM } from './custom-fields.js'
 
 /**
  * Sync passes: what makes the simulated remote visible through the API. A pass writes, in this order, what
@@ -46,8 +48,10 @@ export class SyncPasses {
   readonly #stamps: SyncStamps
   readonly #clock: Clock
   readonly #edits: RemoteEditRepository
+  readonly #written: WrittenRecords
 
-  constructor (repo: DataRepository, sets: DataSets, stamps: SyncStamps, clock: Clock, edits: RemoteEditRepository) {
+  constructor (repo: DataRepository, sets: DataSets, stamps: SyncStamps, clock: Clock, edits: RemoteEditRepository, written: WrittenRecords) {
+    this.#written = written
     this.#repo = repo
     this.#sets = sets
     this.#stamps = stamps
@@ -105,6 +109,13 @@ export class SyncPasses {
               budget--
             }
             if (applied < ops.length) { this.#edits.saveProgress(edit, applied); break }
+            // Values sent through the raw API: the created record (the next index) or the changed one holds them.
+            if (edit.fields !== null) {
+              const idx = edit.target ?? s.remoteCount
+              const before = edit.target === null ? undefined : this.#written.fields(s.id, idx)
+              const custom = { ...asObject(before?.[WRITTEN_CUSTOM]), ...asObject(edit.fields[WRITTEN_CUSTOM]) }
+              this.#written.put(s.id, idx, { ...before, ...edit.fields, ...(Object.keys(custom).length === 0 ? {} : { [WRITTEN_CUSTOM]: custom }) }, false)
+            }
             s.remoteCount += edit.created
             this.#edits.saveProgress(edit, totalOps(edit))
             nextEdit++
@@ -191,3 +202,5 @@ export class SyncPasses {
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
+
+const asObject = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v as Record<string, unknown> : {})

@@ -65,7 +65,7 @@ export class RawVendorApi {
     if (request.method === 'POST') {
       const bad = objectBody(request.body)
       if (bad !== undefined) return bad
-      const id = this.#data.createRemote(accountId, model.id, this.#clock.now())
+      const id = this.#data.createRemote(accountId, model.id, this.#clock.now(), request.body as Record<string, unknown>)
       return answer(201, { ...(request.body as Record<string, unknown>), id })
     }
     return vendorError(405, 'method_not_allowed', `${request.method} is not allowed on a collection: use GET or POST.`)
@@ -78,7 +78,7 @@ export class RawVendorApi {
     if (request.method === 'PATCH' || request.method === 'PUT') {
       const bad = objectBody(request.body)
       if (bad !== undefined) return bad
-      this.#data.editRemoteRecord(accountId, model.id, remoteId, 'changed', this.#clock.now())
+      this.#data.editRemoteRecord(accountId, model.id, remoteId, 'changed', this.#clock.now(), request.body as Record<string, unknown>)
       return answer(200, { ...found, ...(request.body as Record<string, unknown>), id: found.id })
     }
     if (request.method === 'DELETE') {

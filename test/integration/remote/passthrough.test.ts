@@ -87,19 +87,21 @@ t.test('POST, PATCH and DELETE change the simulated system: the next sync shows 
   await clock.advanceBy(3_600_000)
   const before = await ats.walk('/api/ats/v1/candidates', {}, 100)
 
-  const created = (await ats.api.post('/api/ats/v1/passthrough', { method: 'POST', path: '/api/v1/candidates', data: JSON.stringify({ firstName: 'Ada' }), headers: { 'Content-Type': 'application/json' } })).json()
+  const created = (await ats.api.post('/api/ats/v1/passthrough', { method: 'POST', path: '/api/v1/candidates', data: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', cf_region: 'APAC', shoeSize: 42 }), headers: { 'Content-Type': 'application/json' } })).json()
   t.equal(created.status, 201, 'the vendor answers 201 Created')
   const newId = created.response.id as string
   t.match(newId, /^\d+$/, 'with the id the vendor gave the record')
   t.equal((await ats.walk('/api/ats/v1/candidates', {}, 100)).length, 10, 'not visible before a sync')
 
   const target = before[3]!
+  const titleBefore = target.title
   const changed = (await ats.api.post('/api/ats/v1/passthrough', { method: 'PATCH', path: `/api/v1/candidates/${target.remote_id as string}`, data: '{"title":"CTO"}' })).json()
   t.equal(changed.status, 200)
   const victim = before[5]!
   const deleted = (await ats.api.post('/api/ats/v1/passthrough', { method: 'DELETE', path: `/api/v1/candidates/${victim.remote_id as string}` })).json()
   t.equal(deleted.status, 204)
   t.equal(deleted.response, null)
+  t.equal((await ats.api.get(`/api/ats/v1/candidates/${String(target.id)}`)).json().title, titleBefore, 'the change waits for the sync too')
 
   await clock.advanceBy(60_000)
   const [pass] = await ats.syncPass('ats.Candidate')
@@ -107,6 +109,15 @@ t.test('POST, PATCH and DELETE change the simulated system: the next sync shows 
   const after = await ats.walk('/api/ats/v1/candidates', { include_deleted_data: 'true' }, 100)
   t.ok(after.some((r) => r.remote_id === newId && r.remote_was_deleted === false), 'the created record is in the sync, under the id the vendor answered')
   t.equal(after.find((r) => r.id === target.id)!.modified_at > target.modified_at, true, 'the patched record was written again')
+  t.equal(after.find((r) => r.id === target.id)!.title, 'CTO', 'with the value the PATCH sent')
+  t.equal(after.find((r) => r.id === target.id)!.first_name, target.first_name, 'and the rest as it was')
+  const made = after.find((r) => r.remote_id === newId)!
+  t.match(made, { first_name: 'Ada', last_name: 'Lovelace' }, 'the created record holds what the POST sent')
+  const full = (await ats.api.get(`/api/ats/v1/candidates/${String(made.id)}?include_remote_data=true`)).json()
+  t.match(full.remote_data[0].data, { firstName: 'Ada', cf_region: 'APAC' }, 'remote_data too, custom fields included')
+  t.notOk('shoeSize' in full.remote_data[0].data, 'a key the vendor has no field for is dropped')
+  const raw = (await ats.api.post('/api/ats/v1/passthrough', { method: 'GET', path: `/api/v1/candidates/${newId}` })).json().response
+  t.match(raw, { firstName: 'Ada', lastName: 'Lovelace', cf_region: 'APAC' }, 'and the raw API reads it back')
   t.equal(after.find((r) => r.id === victim.id)!.remote_was_deleted, true, 'the deleted record is marked deleted')
   const gone = (await ats.api.post('/api/ats/v1/passthrough', { method: 'GET', path: `/api/v1/candidates/${victim.remote_id as string}` })).json()
   t.equal(gone.status, 404, 'the vendor no longer has it')

@@ -28,6 +28,12 @@ async function plausible (acct: DataAccount, model: ModelDef, name: string, fiel
     const id = page.json().results[0]?.id ?? null
     return shape.many ? [id] : id
   }
+  // An action's uuid field named for a model of the category (credit-note application's invoice) must be live.
+  const named = catalogue.byId(`${model.category}.${name.split(/[._]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')}`)
+  if (field.type === 'string' && field.format === 'uuid' && named !== undefined) {
+    const page = await acct.api.get(`/api/${model.category}/v1/${named.segment}?page_size=1`)
+    return page.json().results[0]?.id ?? null
+  }
   if (field.type === 'string' && field.format === 'uuid') return '6f2c1a8e-7b4d-4c1e-9a55-0d3f2b7e4c91'
   if (field.type === 'string' && (field.format === 'date-time' || field.format === 'date')) return '2026-02-03T04:05:06Z'
   if (field.type === 'string' && field.format === 'decimal') return '12.50'
