@@ -182,8 +182,8 @@ async function main (): Promise<boolean> {
     process.exit(2)
   }
   for (const run of running.runs) for (const line of summaryLines(run)) process.stdout.write(`${line}\n`)
-  process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db})\n`)
-  process.stdout.write(`unimock dashboard: ${running.url}/_unimock/ui\n`)
+  // One line, written at once: scripts wait for it and read the URL from it.
+  process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db}); dashboard ${running.url}/_unimock/ui\n`)
   // While serving, the line shows only while accounts' data is being built.
   const out = terminal(command.config)
   if (out !== undefined) new Progress(out, 'unimock', { whileBuilding: true }).watch(running.app)

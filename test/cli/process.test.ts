@@ -12,6 +12,7 @@ t.test('--port 0 picks a free port and prints one line with the URL; SIGTERM exi
   const s = await start(['--port', '0'])
   t.match(s.url, /^http:\/\/127\.0\.0\.1:\d+$/)
   t.equal(s.stdout().trim().split('\n').length, 1, 'one human line on stdout')
+  t.match(s.stdout(), /; dashboard http:\/\/127\.0\.0\.1:\d+\/_unimock\/ui\n$/, 'naming the dashboard too')
   const res = await fetch(`${s.url}/_unimock/health`)
   t.equal(res.status, 200)
   t.match(await res.json(), { status: 'ok' })
