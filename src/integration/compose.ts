@@ -90,6 +90,8 @@ import { DataSchemas } from './data/schemas.js'
 import { BatchRepository } from './writes/batch-repository.js'
 import { Batches } from './writes/batches.js'
 import { writeControlRoutes } from './writes/control-routes.js'
+import { passthroughPresetRoutes } from './remote/passthrough-preset-routes.js'
+import { PassthroughPresets } from './remote/passthrough-presets.js'
 import { Idempotency } from './writes/idempotency.js'
 import { MetaBuilder } from './writes/meta.js'
 import { WritePresets } from './writes/presets.js'
@@ -158,7 +160,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   })
 
   // The simulated third party's own API over the same data, and passthrough to it.
-  const passthrough = new Passthrough(new RawVendorApi(data, clock))
+  const passthroughPresets = new PassthroughPresets(db)
+  const passthrough = new Passthrough(new RawVendorApi(data, clock), passthroughPresets, clock)
   const passthroughAccount = (id: string): { id: string, category: string, integrationSlug: string | null } | undefined => {
     const a = accountRepo.byId(id)
     return a === undefined ? undefined : { id: a.id, category: a.category, integrationSlug: a.integrationSlug }
@@ -365,6 +368,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     scenarioGeneration = 0
     runner.reset()
     asyncPassthroughs.clear()
+    passthroughPresets.clear()
     fieldMappings.clear()
   })
   interfaces.add(unifiedInterface)
@@ -416,6 +420,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       account: (request) => asWriteAccount(requestAccount(request).account)
     })
   })
+  void app.register(passthroughPresetRoutes, { prefix: '/_unimock', auth, presets: passthroughPresets, now: () => clock.now() })
   void app.register(writeControlRoutes, { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
   void app.register(async (api) => {
     installLenientJson(api)

@@ -5,13 +5,17 @@ import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
-import type { Passthrough, PassthroughAccount, PassthroughRequest, RemoteResponse } from './passthrough.js'
+import type { Passthrough, PassthroughAccount, PassthroughRequest, RemoteResponse, VendorFailure } from './passthrough.js'
 import type { RemoteEvents } from './remote-events.js'
 
 /** How long the simulated third party takes to answer an async passthrough. */
 export const ASYNC_PASSTHROUGH_LATENCY_MS = 5_000
 /** The documented polling limit: one poll per receipt every 10 seconds. */
 export const ASYNC_PASSTHROUGH_POLL_MS = 10_000
+
+/** Where a kept request holds the preset failure it met: a key no DataPassthroughRequest has. */
+const FAILURE = '$failure'
+type StoredRequest = PassthroughRequest & { readonly [FAILURE]?: VendorFailure }
 
 interface ReceiptRow { id: string, tenant_id: number, account_id: string, request: string, response: string | null, last_poll_at: number | null }
 
@@ -49,12 +53,17 @@ export class AsyncPassthroughs {
     this.#job = deps.scheduler.define<{ receiptId: string }>('async-passthrough.resolve', ({ receiptId }) => { this.#run(receiptId) })
   }
 
+  /**
+   * Keeps the call and schedules its answer: after the usual latency, or a slow preset's delay (async
+   * passthrough has no timeout: that is what it is for); a fail preset is kept with the call for then.
+   */
   submit (tenantId: number, account: PassthroughAccount, req: PassthroughRequest): string {
-    this.#passthrough.check(account, req)
+    const preset = this.#passthrough.preset(tenantId, account, req)
     const id = this.#ids.uuid()
     const now = this.#clock.now()
-    this.#insert.run(id, tenantId, account.id, JSON.stringify(req), now)
-    this.#scheduler.schedule(this.#job, now + ASYNC_PASSTHROUGH_LATENCY_MS, { receiptId: id })
+    const kept: StoredRequest = preset?.outcome === 'fail' ? { ...req, [FAILURE]: { status: preset.status, message: preset.message } } : req
+    this.#insert.run(id, tenantId, account.id, JSON.stringify(kept), now)
+    this.#scheduler.schedule(this.#job, now + (preset?.outcome === 'slow' ? preset.delayMs : ASYNC_PASSTHROUGH_LATENCY_MS), { receiptId: id })
     return id
   }
 
@@ -79,7 +88,8 @@ export class AsyncPassthroughs {
     const row = this.#byId.get(receiptId) as ReceiptRow | undefined
     const account = row === undefined ? undefined : this.#account(row.account_id)
     if (row === undefined || account === undefined) return
-    const response = this.#passthrough.run(account, JSON.parse(row.request) as PassthroughRequest)
+    const { [FAILURE]: failure, ...req } = JSON.parse(row.request) as StoredRequest
+    const response = this.#passthrough.run(account, req, failure)
     this.#resolve.run(JSON.stringify(response), receiptId)
     this.#events.emit('async-passthrough:resolved', { tenantId: row.tenant_id, accountId: row.account_id, receiptId, response: { ...response }, at: this.#clock.now() })
   }

@@ -1,5 +1,13 @@
+import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
+import type { PassthroughPreset, PassthroughPresets } from './passthrough-presets.js'
 import type { RawAnswer, RawVendorApi } from './raw-api.js'
+
+/** How long the service waits for the third party before a passthrough answers 408 (Merge's help centre). */
+export const PASSTHROUGH_TIMEOUT_MS = 55_000
+
+/** A preset failure of the third party: its status and message, instead of what its API would answer. */
+export interface VendorFailure { readonly status: number, readonly message: string }
 
 /** DataPassthroughRequest, as the route validated it. */
 export interface PassthroughRequest {
@@ -44,9 +52,32 @@ export const simulatedBaseUrl = (slug: string | null): string => `https://${slug
  */
 export class Passthrough {
   readonly #raw: RawVendorApi
+  readonly #presets: PassthroughPresets
+  readonly #clock: Clock
 
-  constructor (raw: RawVendorApi) {
+  constructor (raw: RawVendorApi, presets: PassthroughPresets, clock: Clock) {
     this.#raw = raw
+    this.#presets = presets
+    this.#clock = clock
+  }
+
+  /**
+   * POST .../passthrough: the call as the caller waits for it. A slow preset takes its time on the clock; past
+   * the service's timeout the answer is a 408 and the third party's answer never arrives (nothing changes).
+   */
+  async send (tenantId: number, account: PassthroughAccount, req: PassthroughRequest): Promise<RemoteResponse> {
+    const preset = this.preset(tenantId, account, req)
+    if (preset?.outcome === 'slow') {
+      await this.#clock.sleep(Math.min(preset.delayMs, PASSTHROUGH_TIMEOUT_MS))
+      if (preset.delayMs > PASSTHROUGH_TIMEOUT_MS) throw appError('PASSTHROUGH_TIMEOUT', { seconds: PASSTHROUGH_TIMEOUT_MS / 1000 })
+    }
+    return this.run(account, req, preset?.outcome === 'fail' ? preset : undefined)
+  }
+
+  /** Checks the call (the caller's mistakes come first), then takes the preset it meets, if any. */
+  preset (tenantId: number, account: PassthroughAccount, req: PassthroughRequest): PassthroughPreset | undefined {
+    this.check(account, req)
+    return this.#presets.take(tenantId, account.id, relative(req.path))
   }
 
   /** Throws what the real service refuses before calling the third party; answers the parsed body. */
@@ -76,13 +107,16 @@ export class Passthrough {
     }
   }
 
-  run (account: PassthroughAccount, req: PassthroughRequest): RemoteResponse {
+  /** The third party's answer now (a preset failure instead of its API's, when given). */
+  run (account: PassthroughAccount, req: PassthroughRequest, failure?: VendorFailure): RemoteResponse {
     const body = this.check(account, req)
-    const path = req.path.startsWith('/') ? req.path : `/${req.path}`
+    const path = relative(req.path)
     const format = req.request_format ?? 'JSON'
-    const answer: RawAnswer = format === 'JSON' || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)
-      ? this.#raw.handle(account, { method: req.method === 'HEAD' ? 'GET' : req.method, path, body })
-      : { status: 415, body: { error: 'unsupported_media_type', message: `This API accepts JSON bodies only, not ${format}.` }, headers: { 'content-type': 'application/json' } }
+    const answer: RawAnswer = failure !== undefined
+      ? { status: failure.status, body: { error: 'vendor_error', message: failure.message }, headers: { 'content-type': 'application/json' } }
+      : format === 'JSON' || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)
+        ? this.#raw.handle(account, { method: req.method === 'HEAD' ? 'GET' : req.method, path, body })
+        : { status: 415, body: { error: 'unsupported_media_type', message: `This API accepts JSON bodies only, not ${format}.` }, headers: { 'content-type': 'application/json' } }
     const response = req.method === 'HEAD' ? null : answer.body
     return {
       method: req.method,
@@ -95,6 +129,8 @@ export class Passthrough {
     }
   }
 }
+
+const relative = (path: string): string => (path.startsWith('/') ? path : `/${path}`)
 
 /** normalize_response=true: the body as {type, value}. */
 function normalized (value: unknown): { type: string, value: unknown } {

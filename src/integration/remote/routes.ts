@@ -28,9 +28,12 @@ export const remoteRoutes: FastifyPluginAsync<RemoteRouteOptions> = async (app, 
         tags,
         summary: 'Call the integration\'s own API (the simulated third party); its status is inside the answer',
         body: PassthroughBody,
-        response: { 200: RemoteResponseSchema, 400: Detail, ...AUTH_ERRORS }
+        response: { 200: RemoteResponseSchema, 400: Detail, ...AUTH_ERRORS, 408: Detail }
       }
-    }, async (request) => passthrough.run(account(request).account, request.body as PassthroughRequest))
+    }, async (request) => {
+      const who = account(request)
+      return await passthrough.send(who.tenantId, who.account, request.body as PassthroughRequest)
+    })
 
     r.post(`${base}/async-passthrough`, {
       onRequest: authenticate,

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../store/database.js'
+import { TenantPresets } from '../../store/tenant-presets.js'
 
 /** What the next matching writes do at the simulated third party. */
 export type PresetOutcome = 'fail' | 'slow' | 'warn'
@@ -43,24 +44,13 @@ const toPreset = (r: Row): WritePreset => ({
  * Write presets, per tenant, in the order they were made: a write takes the first one that names its account
  * (or none) and its model (or none), which then has one write fewer to apply to; a spent preset is deleted.
  */
-export class WritePresets {
+export class WritePresets extends TenantPresets<WritePreset> {
   readonly #insert: Statement
-  readonly #ofTenant: Statement
-  readonly #spend: Statement
-  readonly #drop: Statement
-  readonly #clearTenant: Statement
-  readonly #remove: Statement
-  readonly #clear: Statement
 
   constructor (db: Db) {
+    super(db, 'write_presets', toPreset)
     this.#insert = db.prepare(`INSERT INTO write_presets (tenant_id, account_id, model_id, outcome, problem_type, message, delay_ms, remaining, created_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-    this.#ofTenant = db.prepare('SELECT * FROM write_presets WHERE tenant_id = ? ORDER BY id')
-    this.#spend = db.prepare('UPDATE write_presets SET remaining = remaining - 1 WHERE id = ?')
-    this.#drop = db.prepare('DELETE FROM write_presets WHERE id = ? AND remaining <= 0')
-    this.#clearTenant = db.prepare('DELETE FROM write_presets WHERE tenant_id = ?')
-    this.#remove = db.prepare('DELETE FROM write_presets WHERE tenant_id = ? AND id = ?')
-    this.#clear = db.prepare('DELETE FROM write_presets')
   }
 
   add (p: NewPreset, now: number): WritePreset {
@@ -68,25 +58,8 @@ export class WritePresets {
     return { ...p, id, createdAt: now }
   }
 
-  list (tenantId: number): WritePreset[] {
-    return (this.#ofTenant.all(tenantId) as Row[]).map(toPreset)
-  }
-
   /** The preset the next write of this account and model takes, spent by one; undefined when none applies. */
   take (tenantId: number, accountId: string, modelId: string): WritePreset | undefined {
-    const preset = this.list(tenantId).find((p) => (p.accountId === null || p.accountId === accountId) && (p.modelId === null || p.modelId === modelId))
-    if (preset === undefined) return undefined
-    this.#spend.run(preset.id)
-    this.#drop.run(preset.id)
-    return preset
-  }
-
-  /** False when the tenant has no such preset (spent, cleared or never added). */
-  remove (tenantId: number, id: number): boolean {
-    return this.#remove.run(tenantId, id).changes > 0
-  }
-
-  clear (tenantId?: number): number {
-    return (tenantId === undefined ? this.#clear.run() : this.#clearTenant.run(tenantId)).changes
+    return this.takeFirst(tenantId, (p) => (p.accountId === null || p.accountId === accountId) && (p.modelId === null || p.modelId === modelId))
   }
 }

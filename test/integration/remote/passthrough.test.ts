@@ -131,3 +131,60 @@ t.test('a service fault scoped to passthrough makes the third party fail', async
   t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' })).statusCode, 502, 'the next passthrough fails')
   t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' })).statusCode, 200, 'then the third party answers again')
 })
+
+const ticks = async (n: number): Promise<void> => { for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve)) }
+
+t.test('passthrough presets: the third party fails with its own status, or is slow past the 55 s timeout (408)', async (t) => {
+  const { app, clock } = await dataApp(t, { dataVolume: ['hris.employees=3'], dataChurn: 0 })
+  const hris = await dataAccount(app, 'hris')
+  const create = { method: 'POST', path: '/api/v1/employees', data: '{"firstName":"Grace"}' }
+
+  const failing = await hris.control.post('/_unimock/passthrough-presets', { outcome: 'fail', status: 503, path_prefix: '/api/v1/employees', message: 'Maintenance window' })
+  t.equal(failing.statusCode, 201, failing.body)
+  t.match(failing.json(), { outcome: 'fail', status: 503, path_prefix: '/api/v1/employees', remaining: 1 })
+  t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/time-off' })).json().status, 200, 'a path outside the prefix does not take it')
+  const failed = await hris.api.post('/api/hris/v1/passthrough', create)
+  t.equal(failed.statusCode, 200, 'the service answers; the third party failed')
+  t.same(strictErrors('hris', 'RemoteResponse', failed.json()), [], 'the answer parses strictly')
+  t.match(failed.json(), { status: 503, response: { error: 'vendor_error', message: 'Maintenance window' } })
+  t.same((await hris.control.get('/_unimock/passthrough-presets')).json().results, [], 'the preset is spent')
+  await clock.advanceBy(60_000)
+  await hris.syncPass('hris.Employee')
+  t.equal((await hris.walk('/api/hris/v1/employees', {}, 100)).length, 3, 'the failed create made nothing')
+
+  await hris.control.post('/_unimock/passthrough-presets', { outcome: 'slow', delay_ms: 20_000 })
+  let answered = false
+  const slow = hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' }).then((r) => { answered = true; return r })
+  await ticks(50)
+  t.notOk(answered, 'a slow third party: no answer before the clock moves')
+  await clock.advanceBy(20_000)
+  t.equal((await slow).json().status, 200, 'answered once the delay passed, within the timeout')
+
+  await hris.control.post('/_unimock/passthrough-presets', { outcome: 'slow', delay_ms: 120_000 })
+  answered = false
+  const late = hris.api.post('/api/hris/v1/passthrough', create).then((r) => { answered = true; return r })
+  await ticks(50)
+  await clock.advanceBy(54_000)
+  await ticks(20)
+  t.notOk(answered, 'the service still waits at 54 s')
+  await clock.advanceBy(1_000)
+  const timedOut = await late
+  t.equal(timedOut.statusCode, 408, 'past 55 s the service gives up')
+  t.match(timedOut.json().detail, /within 55 seconds.*async passthrough/)
+  await clock.advanceBy(60_000)
+  await hris.syncPass('hris.Employee')
+  t.equal((await hris.walk('/api/hris/v1/employees', {}, 100)).length, 3, 'the timed-out create made nothing')
+
+  await hris.control.post('/_unimock/passthrough-presets', { outcome: 'slow', delay_ms: 120_000 })
+  const receipt = (await hris.api.post('/api/hris/v1/async-passthrough', create)).json().async_passthrough_receipt_id as string
+  await clock.advanceBy(119_000)
+  t.equal((await hris.api.get(`/api/hris/v1/async-passthrough/${receipt}`)).json(), 'PENDING', 'async passthrough has no timeout: pending while the third party works')
+  await clock.advanceBy(11_000)
+  t.match((await hris.api.get(`/api/hris/v1/async-passthrough/${receipt}`)).json(), { status: 201, response: { firstName: 'Grace' } }, 'then its answer')
+
+  const one = (await hris.control.post('/_unimock/passthrough-presets', { outcome: 'fail', count: 2 })).json().id as number
+  t.equal((await hris.control.request('DELETE', `/_unimock/passthrough-presets/${one}`)).statusCode, 200)
+  t.equal((await hris.control.request('DELETE', `/_unimock/passthrough-presets/${one}`)).statusCode, 404, 'a preset deleted is gone')
+  t.equal((await hris.control.post('/_unimock/passthrough-presets', { outcome: 'late' })).statusCode, 400, 'an unknown outcome is refused')
+  t.equal((await hris.control.post('/_unimock/passthrough-presets', { outcome: 'fail', status: 200 })).statusCode, 400, 'a fail status must be an error status')
+})
