@@ -3,7 +3,8 @@ import { hash32 } from '../../core/hash.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
-import { CUSTOM_FIELDS, customValues, remoteFields, WRITTEN_CUSTOM } from './custom-fields.js'
+import { customValues, remoteFields, WRITTEN_CUSTOM } from './custom-fields.js'
+import { fromVendor, vendorKey, vendorPayload } from './vendor-payload.js'
 import { Generator } from './generator.js'
 import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
 import { DataReader, type JsonPage } from './reader.js'
@@ -15,7 +16,8 @@ import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult
 import { WrittenRecords, type WrittenFields } from './written.js'
 
 /** field_mappings of a record from its remote id and its custom fields' values. */
-type Mapper = (remoteId: string, custom: Readonly<Record<string, unknown>>) => Record<string, unknown>
+/** field_mappings of a record, from the record as the vendor's API holds it. */
+type Mapper = (payload: Readonly<Record<string, unknown>>) => Record<string, unknown>
 
 /** include_remote_fields=true on a model whose records carry remote_fields. */
 function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
@@ -25,39 +27,6 @@ function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
 const wantsRemoteData = (raw: RawQuery): boolean => raw.include_remote_data === 'true' || raw.include_remote_data === true
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
-
-/** A common-model field's key in the vendor's payload (remote_data, the raw API): first_name → firstName. */
-const vendorKey = (field: string): string => field.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())
-
-/** Whether a raw vendor value can stand for a common-model field's value as reads show it. */
-function fitsShape (shape: ModelDef['fields'][number]['shape'], value: unknown): boolean {
-  if (value === null) return true
-  switch (shape.t) {
-    case 'string': case 'decimal': return typeof value === 'string'
-    case 'datetime': return typeof value === 'string' && !Number.isNaN(Date.parse(value))
-    case 'enum': return typeof value === 'string' && shape.values.includes(value)
-    case 'integer': return Number.isInteger(value)
-    case 'number': return typeof value === 'number' && Number.isFinite(value)
-    case 'boolean': return typeof value === 'boolean'
-    default: return false
-  }
-}
-
-/**
- * What a body sent to the raw vendor API means for the common model: its vendor keys (the field names in
- * camelCase, as remote_data shows them) whose values fit the field, and its custom fields (cf_*). Keys the
- * vendor API has no field for are dropped, as a vendor's API ignores them. Null when nothing is kept.
- */
-function fromVendor (model: ModelDef, body: Readonly<Record<string, unknown>>): Record<string, unknown> | null {
-  const out: Record<string, unknown> = {}
-  for (const f of model.fields) {
-    const key = vendorKey(f.name)
-    if (key in body && fitsShape(f.shape, body[key])) out[f.name] = body[key]
-  }
-  const custom = Object.fromEntries(CUSTOM_FIELDS.filter((f) => f.key in body).map((f) => [f.key, body[f.key]]))
-  if (Object.keys(custom).length > 0) out[WRITTEN_CUSTOM] = custom
-  return Object.keys(out).length === 0 ? null : out
-}
 
 /**
  * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
@@ -155,7 +124,7 @@ export class DataService {
     const resource = `${model.category}/${model.segment}`
     const remoteId = String(record.remote_id)
     if (wantsRemoteFields(model, raw)) record.remote_fields = remoteFields(resource, remoteId, custom)
-    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(remoteId, { ...customValues(resource, remoteId), ...custom })
+    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(vendorPayload(model, record, { ...customValues(resource, remoteId), ...custom }))
     const remoteData = record.remote_data
     const data = Array.isArray(remoteData) && isRecord(remoteData[0]) && isRecord(remoteData[0].data) ? remoteData[0].data : undefined
     if (data !== undefined && written !== undefined) {

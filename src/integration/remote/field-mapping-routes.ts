@@ -26,8 +26,9 @@ const Instance = Type.Object({
 }, { title: 'unified.FieldMappingApiInstance' })
 const Envelope = Type.Object({ model: Instance, warnings: Type.Array(Type.Unknown()), errors: Type.Array(Type.Unknown()) }, { title: 'unified.FieldMappingInstanceResponse' })
 const CreateBody = Type.Object({
-  target_field_name: Type.String({ minLength: 1 }),
-  target_field_description: Type.String(),
+  // Optional since the 2026 spec when organization_wide_target_field names the target; client 4.0.4 always sends them.
+  target_field_name: Type.Optional(Type.String()),
+  target_field_description: Type.Optional(Type.String()),
   remote_field_traversal_path: Type.Array(Type.String()),
   remote_method: Type.String({ minLength: 1 }),
   remote_url_path: Type.String({ minLength: 1 }),

@@ -6,12 +6,15 @@ import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
 import type { Catalogue, ModelDef } from '../data/catalogue.js'
 import { CUSTOM_FIELDS } from '../data/custom-fields.js'
+import { vendorFields } from '../data/vendor-payload.js'
 import type { FieldMappingRepository, FieldMappingRow } from './field-mapping-repository.js'
 import type { RemoteEvents } from './remote-events.js'
 
 export interface CreateFieldMapping {
-  readonly target_field_name: string
-  readonly target_field_description: string
+  readonly target_field_name?: string
+  readonly target_field_description?: string
+  /** The name of an organization-wide target field (POST /target-fields) the mapping fills instead. */
+  readonly organization_wide_target_field?: string
   readonly remote_field_traversal_path: readonly string[]
   readonly remote_method: string
   readonly remote_url_path: string
@@ -64,14 +67,15 @@ export class FieldMappings {
     const model = this.#model(account.category, body.common_model_name)
     checkPath(body.remote_field_traversal_path)
     if (body.jmes_path !== undefined) checkJmes(body.jmes_path)
+    const target = this.#target(account, model, body)
     const row = {
       id: this.#ids.uuid(),
       tenantId: account.tenantId,
       accountId: account.id,
       modelId: model.id,
-      targetName: body.target_field_name,
-      targetDescription: body.target_field_description,
-      organizationWide: false,
+      targetName: target.name,
+      targetDescription: target.description,
+      organizationWide: target.organizationWide,
       remoteMethod: body.remote_method,
       remoteUrlPath: body.remote_url_path,
       traversalPath: body.remote_field_traversal_path,
@@ -112,12 +116,12 @@ export class FieldMappings {
   }
 
   /**
-   * field_mappings of the model's records, by remote id and custom-field values: undefined when no mapping of the
-   * model is in effect.
+   * field_mappings of the model's records, from each record as the vendor holds it (vendorPayload): undefined
+   * when no mapping of the model is in effect.
    */
-  mapperFor (accountId: string, model: ModelDef): ((remoteId: string, custom: Readonly<Record<string, unknown>>) => Record<string, unknown>) | undefined {
+  mapperFor (accountId: string, model: ModelDef): ((payload: Readonly<Record<string, unknown>>) => Record<string, unknown>) | undefined {
     const mappings = this.#repo.byAccount(accountId).filter((m) => m.modelId === model.id && m.applied)
-    return mappings.length === 0 ? undefined : (remoteId, custom) => mapped(mappings, remoteId, custom)
+    return mappings.length === 0 ? undefined : (payload) => mapped(mappings, payload)
   }
 
   /** GET /remote-fields: the custom fields of every model of the category, where the raw API has them. */
@@ -128,8 +132,13 @@ export class FieldMappings {
     for (const model of this.#catalogue.inCategory(category)) {
       const key = keys.get(model.name.toLowerCase())
       if (key === undefined || (only !== undefined && !only.has(model.name) && !only.has(key))) continue
-      out[key] = CUSTOM_FIELDS.map((f) => ({
-        schema: { type: f.type === 'bool' ? 'boolean' : f.type === 'date' ? 'string' : f.type },
+      // Every key of the vendor's payload can be mapped: the common fields' own (firstName) and the custom ones.
+      const fields = [
+        ...vendorFields(model).map((f) => ({ key: f.key, schema: f.schema })),
+        ...CUSTOM_FIELDS.map((f) => ({ key: f.key, schema: { type: f.type === 'bool' ? 'boolean' : f.type === 'date' ? 'string' : f.type } }))
+      ]
+      out[key] = fields.map((f) => ({
+        schema: f.schema,
         remote_key_name: f.key,
         remote_endpoint_info: { method: 'GET', url_path: `/api/v1/${model.segment}`, field_traversal_path: [f.key] },
         example_values: [],
@@ -178,6 +187,24 @@ export class FieldMappings {
     return model
   }
 
+  /**
+   * The target a new mapping fills: the organization-wide one it names (which must exist for the model and not
+   * be mapped yet for this account), else its own linked-account target.
+   */
+  #target (account: MappingAccount, model: ModelDef, body: CreateFieldMapping): { name: string, description: string, organizationWide: boolean } {
+    const mine = this.#repo.byAccount(account.id).filter((m) => m.modelId === model.id)
+    const name = body.organization_wide_target_field
+    if (name !== undefined) {
+      const found = this.#repo.targets(account.tenantId).find((t) => t.modelId === model.id && t.name === name)
+      if (found === undefined) throw appError('FIELD_MAPPING_BAD_TARGET', { name, model: model.name })
+      if (mine.some((m) => m.organizationWide && m.targetName === name)) throw appError('FIELD_MAPPING_TARGET_TAKEN', { name, model: model.name })
+      return { name, description: found.description, organizationWide: true }
+    }
+    if (body.target_field_name === undefined || body.target_field_name === '') throw appError('FIELD_MAPPING_NO_TARGET')
+    if (mine.some((m) => !m.organizationWide && m.targetName === body.target_field_name)) throw appError('FIELD_MAPPING_TARGET_TAKEN', { name: body.target_field_name, model: model.name })
+    return { name: body.target_field_name, description: body.target_field_description ?? '', organizationWide: false }
+  }
+
   #mine (account: MappingAccount, id: string): FieldMappingRow {
     const found = this.#repo.byId(id)
     if (found === undefined || found.accountId !== account.id) throw appError('FIELD_MAPPING_NOT_FOUND', { id })
@@ -195,17 +222,20 @@ const remoteFieldModels = (): Readonly<Record<string, readonly string[]>> => {
   return remoteFieldKeys
 }
 
-/** The mapped values of one record: each mapping's traversal path into the raw record, then its JMESPath. */
-function mapped (mappings: readonly FieldMappingRow[], remoteId: string, custom: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const raw: Record<string, unknown> = { id: remoteId, ...custom }
+/**
+ * The mapped values of one record: each mapping's traversal path into the raw record, then its JMESPath; a
+ * mapping onto an organization-wide target fills organization_defined_targets, any other the linked account's.
+ */
+function mapped (mappings: readonly FieldMappingRow[], raw: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const organization: Record<string, unknown> = {}
   const linked: Record<string, unknown> = {}
   for (const m of mappings) {
     let value: unknown = raw
     for (const key of m.traversalPath) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
     if (m.jmesPath !== null) value = search((value ?? null) as JSONValue, m.jmesPath)
-    linked[m.targetName] = value ?? null
+    ;(m.organizationWide ? organization : linked)[m.targetName] = value ?? null
   }
-  return { organization_defined_targets: {}, linked_account_defined_targets: linked }
+  return { organization_defined_targets: organization, linked_account_defined_targets: linked }
 }
 
 function checkPath (path: readonly string[]): void {

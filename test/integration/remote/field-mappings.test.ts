@@ -74,3 +74,37 @@ t.test('bad mappings are clear 4xx and store nothing', async (t) => {
   t.equal((await hris.api.request('DELETE', '/api/hris/v1/field-mappings/00000000-0000-4000-8000-000000000000')).statusCode, 404)
   t.same((await hris.api.get('/api/hris/v1/field-mappings')).json(), {}, 'nothing stored')
 })
+
+t.test('a common field\'s own vendor key can be mapped, onto an organization-wide target', async (t) => {
+  const { app, clock } = await dataApp(t, { dataVolume: ['hris.employees=3'], dataChurn: 0 })
+  const hris = await dataAccount(app, 'hris')
+  const remote = (await hris.api.get('/api/hris/v1/remote-fields?common_models=Employee')).json()
+  t.same(strictErrors('hris', 'RemoteFieldApiResponse', remote), [], 'remote-fields parses strictly')
+  const first = remote.Employee.find((f: { remote_key_name: string }) => f.remote_key_name === 'firstName')
+  t.match(first, { schema: { type: 'string' }, remote_endpoint_info: { url_path: '/api/v1/employees', field_traversal_path: ['firstName'] } }, 'the payload keys of common fields are remote fields too')
+
+  const base = { remote_method: 'GET', remote_url_path: '/api/v1/employees', common_model_name: 'Employee' }
+  const missing = await hris.api.post('/api/hris/v1/field-mappings', { ...base, organization_wide_target_field: 'preferred_name', remote_field_traversal_path: ['firstName'] })
+  t.equal(missing.statusCode, 400, 'an organization-wide target that does not exist is refused')
+  t.match(missing.json().detail, /POST \.\.\.\/target-fields creates one/)
+  t.equal((await hris.api.post('/api/hris/v1/field-mappings', { ...base, remote_field_traversal_path: ['firstName'] })).statusCode, 400, 'no target at all is refused')
+
+  const target = await hris.api.post('/api/hris/v1/target-fields', { name: 'preferred_name', common_model: 'Employee', description: 'What the employee is called' })
+  t.equal(target.statusCode, 200, target.body)
+  const created = await hris.api.post('/api/hris/v1/field-mappings', { ...base, organization_wide_target_field: 'preferred_name', remote_field_traversal_path: ['firstName'], jmes_path: 'upper(@)' })
+  t.equal(created.statusCode, 201, created.body)
+  t.same(strictErrors('hris', 'FieldMappingInstanceResponse', created.json()), [], 'the answer parses strictly')
+  t.match(created.json().model.target_field, { name: 'preferred_name', description: 'What the employee is called', is_organization_wide: true })
+  const again = await hris.api.post('/api/hris/v1/field-mappings', { ...base, organization_wide_target_field: 'preferred_name', remote_field_traversal_path: ['lastName'] })
+  t.equal(again.statusCode, 400, 'a target the account already maps is refused')
+  t.match(again.json().detail, /already mapped/)
+
+  await clock.advanceBy(60_000)
+  await hris.syncPass('hris.Employee')
+  const employees = (await hris.api.get('/api/hris/v1/employees')).json().results as Array<{ first_name: string | null, field_mappings: unknown }>
+  t.equal(employees.length, 3)
+  for (const e of employees) {
+    t.same(e.field_mappings, { organization_defined_targets: { preferred_name: e.first_name === null ? null : e.first_name.toUpperCase() }, linked_account_defined_targets: {} }, `${String(e.first_name)}: the common field's raw value, in organization_defined_targets`)
+  }
+  t.equal((await hris.api.get('/api/hris/v1/target-fields')).json().Employee[0].is_mapped, created.json().model.id, 'the target shows the mapping that fills it')
+})
