@@ -49,3 +49,9 @@ export function between (h: number, min: number, max: number): number {
 export function pick<T> (h: number, items: readonly T[]): T {
   return items[Math.floor(unit(h) * items.length)]!
 }
+
+/** A UUID-shaped id that is a function of the text: the same thing always has the same id. */
+export function stableUuid (text: string): string {
+  const hex = [0, 1, 2, 3].map((i) => (combine(hashText(text), i) >>> 0).toString(16).padStart(8, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}

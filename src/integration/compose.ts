@@ -14,7 +14,7 @@ import { dataControlRoutes } from './data/control-routes.js'
 import { dataRoutes } from './data/routes.js'
 import { groupTypesRoute } from './data/group-types-route.js'
 import { liveSearchRoute } from './data/live-search-route.js'
-import { expenseReportLinesRoute } from './data/expense-report-lines-route.js'
+import { nestedListRoutes } from './data/nested-list-routes.js'
 import { DataService } from './data/service.js'
 import { dataSettingsFrom } from './data/settings.js'
 import type { DomainEvents } from './domain-events.js'
@@ -403,7 +403,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   })
   void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
   void app.register(liveSearchRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
-  void app.register(expenseReportLinesRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(nestedListRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
   void app.register(async (api) => {
     installLenientJson(api)
     await api.register(writeRoutes, {

@@ -1,4 +1,4 @@
-import { between, combine, hashText, pick } from '../../core/hash.js'
+import { between, combine, hashText, pick, stableUuid } from '../../core/hash.js'
 
 /**
  * The custom fields of the simulated third party: fields its records carry that no common model has (a
@@ -77,9 +77,4 @@ export function remoteFields (resource: string, remoteId: string, values: Readon
     const value = f.key in values ? values[f.key] : customValue(resource, remoteId, f)
     return { remote_field_class: remoteFieldClass(resource, f), value: wrap ? { value } : value }
   })
-}
-
-function stableUuid (text: string): string {
-  const hex = [0, 1, 2, 3].map((i) => (combine(hashText(text), i) >>> 0).toString(16).padStart(8, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }

@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { plainCursors } from '../../core/cursor.js'
+import { appError } from '../../core/errors.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
+import { journaled } from '../http/journal-recorder.js'
+import { Detail, PageSizeParam } from '../http/schemas.js'
+import { NESTED_LISTS, type NestedList, type NestedSource } from './nested-lists.js'
+import type { DataService } from './service.js'
+
+export interface NestedListOptions {
+  readonly data: DataService
+  readonly authenticate: (request: FastifyRequest) => Promise<void>
+  readonly accountId: (request: FastifyRequest) => string
+}
+
+const Page = Type.Object({
+  next: Type.Union([Type.String(), Type.Null()]),
+  previous: Type.Union([Type.String(), Type.Null()]),
+  results: Type.Array(Type.Record(Type.String(), Type.Unknown()))
+})
+
+/**
+ * The nested lists of the catalogue (nested-lists.ts), one route each: the parent must be a record of the
+ * account (404 otherwise, as its retrieve answers), its items come a page at a time under plain cursors.
+ */
+export const nestedListRoutes: FastifyPluginAsync<NestedListOptions> = async (app, { data, authenticate, accountId }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  for (const list of NESTED_LISTS) {
+    const parent = data.catalogue.byId(list.parent)
+    if (parent === undefined) continue
+    r.get(`/api/${list.category}/v1/${parent.segment}/:${list.param}/${list.tail}`, {
+      onRequest: authenticate,
+      config: journaled('list', { category: list.category, model: list.parent }),
+      schema: {
+        tags: [`unified: ${list.category}`],
+        summary: list.summary,
+        params: Type.Object({ [list.param]: Type.String() }),
+        querystring: Type.Object({
+          cursor: Type.Optional(Type.String()),
+          page_size: Type.Optional(PageSizeParam()),
+          expand: Type.Optional(Type.String({ description: `comma-separated: ${list.expand.join(', ')}` }))
+        }, { description: 'the include_* flags of the client are accepted and change nothing' }),
+        response: { 200: Page, 400: Detail, 401: Detail, 403: Detail, 404: Detail }
+      }
+    }, async (request) => {
+      const account = accountId(request)
+      const expand = expansions(list, request.query.expand)
+      const parentId = (request.params as Record<string, string>)[list.param]!
+      const record = JSON.parse(data.retrieveJson(account, parent, parentId, list.parentExpand === undefined ? {} : { expand: list.parentExpand })) as Record<string, unknown>
+      const items = list.items(record, expand, sourceFor(data, account))
+      const w = walk(openCursor(plainCursors, request.query.cursor, undefined, () => appError('DATA_BAD_CURSOR')), pageSize(request.query.page_size))
+      const indexed = items.map((item, i) => ({ i, item }))
+      const fetched = w.backward
+        ? indexed.filter((x) => w.from === null || x.i < w.from).reverse().slice(0, w.limit)
+        : indexed.filter((x) => w.from === null || x.i > w.from).slice(0, w.limit)
+      const page = pageOf(w, fetched, (x) => x.i)
+      const next = cursorText(plainCursors, page.next, undefined)
+      const previous = cursorText(plainCursors, page.previous, undefined)
+      request.journal.page(next, previous)
+      return { next, previous, results: page.rows.map((x) => x.item) }
+    })
+  }
+}
+
+function expansions (list: NestedList, raw: string | undefined): ReadonlySet<string> {
+  const asked = (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '')
+  const unknown = asked.filter((e) => !list.expand.includes(e))
+  if (unknown.length > 0) throw appError('DATA_BAD_EXPAND', { value: unknown.join(','), model: `${list.parent.split('.')[1]!} ${list.tail}`, allowed: list.expand.join(', ') })
+  return new Set(asked)
+}
+
+function sourceFor (data: DataService, accountId: string): NestedSource {
+  const ids = new Map<string, readonly string[]>()
+  return {
+    record (modelId, id, expand) {
+      const model = data.catalogue.byId(modelId)
+      if (model === undefined || data.record(accountId, model, id)?.live !== true) return undefined
+      return JSON.parse(data.retrieveJson(accountId, model, id, expand === undefined ? {} : { expand })) as Record<string, unknown>
+    },
+    ids (modelId) {
+      const model = data.catalogue.byId(modelId)
+      if (model === undefined) return []
+      let found = ids.get(modelId)
+      if (found === undefined) {
+        const page = JSON.parse(data.listJson(accountId, model, { page_size: '100' }).json.toString()) as { results: Array<{ id: string }> }
+        found = page.results.map((r) => r.id)
+        ids.set(modelId, found)
+      }
+      return found
+    }
+  }
+}
