@@ -263,7 +263,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     record: (accountId, modelId, recordId) => {
       const model = catalogue.byId(modelId)
       return model === undefined ? undefined : data.record(accountId, model, recordId)?.record
-    }
+    },
+    issue: (tenantId, issueId) => ({ ...issues.get(tenantId, issueId) })
   })
 
   const faults = new FaultService({
@@ -313,6 +314,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('record:written', (e) => { eventWebhooks.recordWritten(e) })
   events.on('write:async-completed', (e) => { eventWebhooks.asyncWriteCompleted(e) })
   events.on('async-passthrough:resolved', (e) => { eventWebhooks.asyncPassthroughResolved(e) })
+  events.on('issue:opened', (e) => { eventWebhooks.issueChanged(e, 'opened') })
+  events.on('issue:resolved', (e) => { eventWebhooks.issueChanged(e, 'resolved') })
   // Issues open from what goes wrong, and a relink resolves them.
   events.on('account:relink-needed', (e) => { issues.incident(e.account.id, 'credentials', 'Invalid login credentials', 'The third party refused the linked account\'s credentials.', e.at) })
   events.on('model-sync:finished', (e) => {

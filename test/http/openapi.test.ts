@@ -121,7 +121,7 @@ t.test('shared components: each model schema, uniform parameter and error respon
 })
 
 t.test('the document\'s webhooks are the events the unified service sends, each body a shared component', async (t) => {
-  t.same(Object.keys(doc.webhooks ?? {}).sort(), ['*.added', '*.changed', '*.removed', '*.synced', 'AsyncBulkPost.completed', 'AsyncPassthrough.resolved', 'AsyncPost.completed', 'LinkedAccount.deleted', 'LinkedAccount.linked', 'LinkedAccount.sync_completed'])
+  t.same(Object.keys(doc.webhooks ?? {}).sort(), ['*.added', '*.changed', '*.removed', '*.synced', 'AsyncBulkPost.completed', 'AsyncPassthrough.resolved', 'AsyncPost.completed', 'Issue.new', 'Issue.reopened', 'Issue.resolved', 'LinkedAccount.deleted', 'LinkedAccount.linked', 'LinkedAccount.sync_completed'])
   const body = (event: string): unknown => (doc.webhooks![event] as { post: { requestBody: { content: Record<string, { schema: unknown }> } } }).post.requestBody.content['application/json']!.schema
   t.same(body('LinkedAccount.linked'), { $ref: '#/components/schemas/webhook.LinkedAccountLinked' })
   t.same(body('*.synced'), { $ref: '#/components/schemas/webhook.ModelSynced' }, '{Model}.synced, named by the glob a target subscribes to it with')

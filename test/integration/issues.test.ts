@@ -4,6 +4,9 @@ import { injectFetch } from '../helpers/inject-fetch.js'
 import { strictProblems } from '../helpers/strict-parse.js'
 import { Client } from './helpers.js'
 import { linkedAccount } from './sync/helpers.js'
+import { webhookSetup } from './webhooks/helpers.js'
+import { payloadSchema } from '../../src/integration/webhooks/payload-schemas.js'
+import { Ajv } from 'ajv'
 
 /** GET issues, issues/{id} (issue #15, facts §8): opened by what goes wrong, resolved a quiet day later or by a relink. */
 
@@ -70,4 +73,37 @@ t.test('unknown ids and malformed filters are clear 4xx; the official client lis
   const merge = new MergeClient({ apiKey: ctx.api.key ?? '', accountToken: ctx.accountToken, baseUrl: 'http://unimock.test/api', fetch: injectFetch(ctx.app, () => {}), maxRetries: 0 })
   const page = await merge.hris.issues.list({ status: 'ONGOING' })
   t.same(page.data.map((i) => i.errorDescription), ['Invalid login credentials'])
+})
+
+t.test('Issue.new, Issue.resolved and Issue.reopened reach webhook targets with the issue as GET shows it', async (t) => {
+  const setup = await webhookSetup(t)
+  await setup.addTarget({ events: ['Issue.*'] })
+  const made = await setup.control('POST', '/linked-accounts', { category: 'hris', end_user_origin_id: 'org-issue-hooks' })
+  t.equal(made.statusCode, 201, made.body)
+  const accountId = made.json().id as string
+  const org = new Client(setup.app, 'test_webhooks')
+  const ajv = new Ajv({ strict: false })
+  const problems = (event: string, body: unknown): unknown => { const v = ajv.compile(payloadSchema(event)!); return v(body) ? [] : v.errors }
+
+  await setup.control('POST', `/linked-accounts/${accountId}/relink-needed`)
+  await setup.advance('1s')
+  await setup.receiver.arrived(1)
+  const [issue] = (await org.get('/api/hris/v1/issues')).json().results
+  const opened = setup.receiver.received[0]!.json
+  t.match(opened, { hook: { event: 'Issue.new' }, linked_account: { id: accountId } })
+  t.same(opened.data, issue, 'Issue.new carries the issue as GET .../issues shows it')
+  t.same(problems('Issue.new', opened), [], 'the body matches its declared schema')
+
+  await org.link('hris', 'org-issue-hooks')
+  await setup.advance('1s')
+  await setup.receiver.arrived(2)
+  const resolved = setup.receiver.received[1]!.json
+  t.match(resolved, { hook: { event: 'Issue.resolved' }, data: { id: issue.id, status: 'RESOLVED' } })
+  t.same(resolved.data, (await org.get(`/api/hris/v1/issues/${issue.id as string}`)).json())
+
+  await setup.control('POST', `/linked-accounts/${accountId}/relink-needed`)
+  await setup.advance('1s')
+  await setup.receiver.arrived(3)
+  t.match(setup.receiver.received[2]!.json, { hook: { event: 'Issue.reopened' }, data: { id: issue.id, status: 'ONGOING' } }, 'the same problem again reopens the issue')
+  t.equal(setup.receiver.received.length, 3, 'one delivery each')
 })

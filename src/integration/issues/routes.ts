@@ -4,19 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../http/journal-recorder.js'
-import { Detail, Nullable, PageSizeParam, Paginated } from '../http/schemas.js'
+import { Detail, PageSizeParam, Paginated } from '../http/schemas.js'
 import type { Issues } from './issues.js'
+import { Issue } from './schemas.js'
 
-const Issue = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  status: Type.String({ description: 'ONGOING or RESOLVED' }),
-  error_description: Type.String(),
-  end_user: Type.Record(Type.String(), Nullable(Type.String()), { description: 'the linked account and its end user' }),
-  first_incident_time: Type.String({ format: 'date-time' }),
-  last_incident_time: Type.String({ format: 'date-time' }),
-  is_muted: Type.Boolean(),
-  error_details: Type.Array(Type.String())
-}, { title: 'unified.Issue' })
 
 const date = (description: string) => Type.Optional(Type.String({ description }))
 const IssueQuery = Type.Object({

@@ -1,6 +1,7 @@
 import type { AccountDeleted, AccountLinked } from '../accounts/account-events.js'
 import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { ModelSyncFinished } from '../sync/sync-events.js'
+import type { IssueChanged } from '../issues/issues.js'
 import type { AsyncPassthroughResolved } from '../remote/remote-events.js'
 import type { AsyncWriteCompleted, RecordWritten } from '../writes/write-events.js'
 import type { SyncState } from '../sync/sync-state.js'
@@ -18,12 +19,14 @@ export interface EventWebhookDeps {
   readonly syncStates: (accountId: string) => SyncState[]
   /** A record as reads show it now (a record event's data). */
   readonly record: (accountId: string, modelId: string, recordId: string) => Record<string, unknown> | undefined
+  /** An issue as GET .../issues/{id} shows it (an Issue.* event's data). */
+  readonly issue: (tenantId: number, issueId: string) => Record<string, unknown>
 }
 
 /**
  * The webhook events of the unified service's domain events, in the real service's shapes: LinkedAccount.linked
  * and .deleted, {Model}.synced, LinkedAccount.sync_completed, {Model}.added/.changed/.removed, AsyncPost.completed
- * AsyncBulkPost.completed and AsyncPassthrough.resolved. Each runs inside the transaction of the
+ * AsyncBulkPost.completed, AsyncPassthrough.resolved and Issue.new/.reopened/.resolved. Each runs inside the transaction of the
  * change, so the deliveries commit (or roll back) with it.
  */
 export class EventWebhooks {
@@ -62,6 +65,13 @@ export class EventWebhooks {
   asyncPassthroughResolved (e: AsyncPassthroughResolved): void {
     if (this.#d.targets.all(e.tenantId).length === 0) return
     this.#d.fanOut.emit(this.#d.account(e.accountId), 'AsyncPassthrough.resolved', { async_passthrough_receipt_id: e.receiptId, ...e.response }, e.at)
+  }
+
+  /** Issue.new, Issue.reopened (its problem came back after it resolved) and Issue.resolved. */
+  issueChanged (e: IssueChanged, change: 'opened' | 'resolved'): void {
+    if (this.#d.targets.all(e.tenantId).length === 0) return
+    const name = change === 'resolved' ? 'Issue.resolved' : e.reopened ? 'Issue.reopened' : 'Issue.new'
+    this.#d.fanOut.emit(this.#d.account(e.accountId), name, this.#d.issue(e.tenantId, e.issueId), e.at)
   }
 
   modelSyncFinished (e: ModelSyncFinished): void {

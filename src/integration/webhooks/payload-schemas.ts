@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { AccountDetails } from '../accounts/schemas.js'
+import { Issue } from '../issues/schemas.js'
 import { RemoteResponseSchema } from '../remote/schemas.js'
 import { Nullable } from '../http/schemas.js'
 import { SyncStatusRecord } from '../sync/schemas.js'
@@ -73,6 +74,9 @@ export const AsyncPassthroughData = Type.Object({
   ...RemoteResponseSchema.properties
 }, { additionalProperties: false })
 
+/** An Issue.* event's data: the issue as GET .../issues/{id} shows it (its own copy: the document titles schemas once). */
+export const IssueData = Type.Object({ ...Issue.properties }, { additionalProperties: false })
+
 /** A record event's data: the record as list and retrieve show it. */
 export const RecordData = Type.Object({ id: Type.String() }, { additionalProperties: true, description: 'the record, as reads show it' })
 
@@ -98,7 +102,10 @@ export const WEBHOOK_PAYLOADS = {
   '{Model}.removed': body('webhook.RecordRemoved', 'A record was ignored through the API (data: the record, its properties null)', RecordData),
   'AsyncPost.completed': body('webhook.AsyncPostCompleted', 'An async task or a run_async write finished at the third party', AsyncPostData),
   'AsyncBulkPost.completed': body('webhook.AsyncBulkPostCompleted', 'A bulk batch finished: every item written or refused', AsyncBulkPostData),
-  'AsyncPassthrough.resolved': body('webhook.AsyncPassthroughResolved', 'An async passthrough has its answer: poll the receipt, or read it here', AsyncPassthroughData)
+  'AsyncPassthrough.resolved': body('webhook.AsyncPassthroughResolved', 'An async passthrough has its answer: poll the receipt, or read it here', AsyncPassthroughData),
+  'Issue.new': body('webhook.IssueNew', 'A problem of the account opened an issue (data: the issue as GET .../issues/{id} shows it)', IssueData),
+  'Issue.reopened': body('webhook.IssueReopened', 'A resolved issue\'s problem came back (data: the issue)', IssueData),
+  'Issue.resolved': body('webhook.IssueResolved', 'An issue resolved: a day without its problem, or a relink (data: the issue)', IssueData)
 } as const
 
 /** Record events: the suffix of their name, their key in WEBHOOK_PAYLOADS. */

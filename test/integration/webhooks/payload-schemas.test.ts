@@ -40,6 +40,8 @@ t.test('every delivered webhook body validates against its event\'s schema', asy
   await advance('3h')
   const relink = (await call('POST', '/api/hris/v1/link-token', { end_user_origin_id: 'schemas-hris', end_user_organization_name: 'S', end_user_email_address: 's@example.com' })).json()
   t.match((await call('POST', `/_unimock/link-tokens/${encodeURIComponent(relink.link_token)}/complete`, {})).json(), { is_relink: true })
+  // The credentials fail again: the resolved issue reopens (Issue.new, .resolved, .reopened all sent).
+  await call('POST', `/_unimock/linked-accounts/${ids.hris}/relink-needed`)
   const accounts = (await call('GET', '/_unimock/linked-accounts')).json().results as Array<{ id: string, category: string, account_token: string }>
   const ticketing = accounts.find((a) => a.category === 'ticketing')!
   t.equal((await call('POST', '/api/ticketing/v1/sync-status/resync', undefined, { 'x-account-token': ticketing.account_token })).statusCode, 200)
