@@ -15,6 +15,9 @@ import { dataRoutes } from './data/routes.js'
 import { groupTypesRoute } from './data/group-types-route.js'
 import { liveSearchRoute } from './data/live-search-route.js'
 import { nestedListRoutes } from './data/nested-list-routes.js'
+import { CustomObjects, type ObjectClass } from './custom-objects/custom-objects.js'
+import { CustomObjectRepository } from './custom-objects/repository.js'
+import { customObjectRoutes } from './custom-objects/routes.js'
 import { DataService } from './data/service.js'
 import { dataSettingsFrom } from './data/settings.js'
 import type { DomainEvents } from './domain-events.js'
@@ -166,6 +169,16 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     const a = accountRepo.byId(id)
     return a === undefined ? undefined : { id: a.id, category: a.category, integrationSlug: a.integrationSlug }
   }
+  // CRM custom objects hang off the account's custom object classes, as reads show them.
+  const objectClasses = catalogue.byId('crm.CustomObjectClass')
+  const customObjects = new CustomObjects({
+    repo: new CustomObjectRepository(db),
+    ids,
+    clock,
+    classes: (accountId) => objectClasses === undefined
+      ? []
+      : (JSON.parse(data.listJson(accountId, objectClasses, { page_size: '100', expand: 'fields' }).json.toString()) as { results: ObjectClass[] }).results
+  })
   const asyncPassthroughs = new AsyncPassthroughs({ db, clock, scheduler, passthrough, ids, account: passthroughAccount, events })
 
   // Webhook targets come before sync: a tenant whose targets may want sync events has its runs finish on time.
@@ -295,6 +308,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:linked', (e) => { sync.accountLinked(e.account.id, e.isRelink, e.at) })
   events.on('account:linked', (e) => { eventWebhooks.accountLinked(e) })
   events.on('account:deleted', (e) => { data.deleteAccount(e.account.id) })
+  events.on('account:deleted', (e) => { customObjects.forgetAccount(e.account.id) })
   events.on('account:deleted', (e) => { sync.forget(e.account.id) })
   events.on('account:deleted', (e) => { syncHistory.forget(e.account.id) })
   events.on('account:deleted', (e) => { eventWebhooks.accountDeleted(e) })
@@ -371,6 +385,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     scenarioGeneration = 0
     runner.reset()
     asyncPassthroughs.clear()
+    customObjects.clear()
     passthroughPresets.clear()
     fieldMappings.clear()
   })
@@ -407,6 +422,10 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
   void app.register(liveSearchRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
   void app.register(nestedListRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(async (api) => {
+    installLenientJson(api)
+    await api.register(customObjectRoutes, { customObjects, authenticate: auth.account, account: (request) => requestAccount(request).account })
+  })
   void app.register(async (api) => {
     installLenientJson(api)
     await api.register(writeRoutes, {

@@ -1,10 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { plainCursors } from '../../core/cursor.js'
 import { appError } from '../../core/errors.js'
-import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
 import { journaled } from '../http/journal-recorder.js'
+import { listPage } from '../http/list-page.js'
 import { Detail, PageSizeParam } from '../http/schemas.js'
 import { NESTED_LISTS, type NestedList, type NestedSource } from './nested-lists.js'
 import type { DataService } from './service.js'
@@ -50,16 +49,9 @@ export const nestedListRoutes: FastifyPluginAsync<NestedListOptions> = async (ap
       const parentId = (request.params as Record<string, string>)[list.param]!
       const record = JSON.parse(data.retrieveJson(account, parent, parentId, list.parentExpand === undefined ? {} : { expand: list.parentExpand })) as Record<string, unknown>
       const items = list.items(record, expand, sourceFor(data, account))
-      const w = walk(openCursor(plainCursors, request.query.cursor, undefined, () => appError('DATA_BAD_CURSOR')), pageSize(request.query.page_size))
-      const indexed = items.map((item, i) => ({ i, item }))
-      const fetched = w.backward
-        ? indexed.filter((x) => w.from === null || x.i < w.from).reverse().slice(0, w.limit)
-        : indexed.filter((x) => w.from === null || x.i > w.from).slice(0, w.limit)
-      const page = pageOf(w, fetched, (x) => x.i)
-      const next = cursorText(plainCursors, page.next, undefined)
-      const previous = cursorText(plainCursors, page.previous, undefined)
-      request.journal.page(next, previous)
-      return { next, previous, results: page.rows.map((x) => x.item) }
+      const page = listPage(items, request.query.cursor, request.query.page_size)
+      request.journal.page(page.next, page.previous)
+      return page
     })
   }
 }

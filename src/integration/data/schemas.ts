@@ -149,8 +149,19 @@ const PARAM_HELP: Readonly<Record<string, string>> = {
 }
 
 /** An include_* flag as every list declares it, for other routes taking the same flag (OpenAPI hoists it once). */
-export function includeFlag (name: 'include_deleted_data' | 'include_remote_data' | 'include_shell_data'): TSchema {
+export function includeFlag (name: 'include_deleted_data' | 'include_remote_data' | 'include_shell_data' | 'include_remote_fields'): TSchema {
   return Type.Boolean({ description: PARAM_HELP[name] })
+}
+
+/** Paging and window parameters as every list declares them, for lists outside the catalogue (custom objects). */
+export const LIST_PARAMS = {
+  cursor: Type.Optional(Type.String({ description: PARAM_HELP.cursor })),
+  page_size: Type.Optional(PageSizeParam(PARAM_HELP.page_size)),
+  created_after: Type.Optional(Type.String({ description: PARAM_HELP.created_after })),
+  created_before: Type.Optional(Type.String({ description: PARAM_HELP.created_before })),
+  modified_after: Type.Optional(Type.String({ description: PARAM_HELP.modified_after })),
+  modified_before: Type.Optional(Type.String({ description: PARAM_HELP.modified_before })),
+  remote_id: Type.Optional(Type.String({ description: PARAM_HELP.remote_id }))
 }
 
 function queryParam (name: string, model: ModelDef): TSchema {

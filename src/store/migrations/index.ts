@@ -14,6 +14,7 @@ import { writePresets } from './022-write-presets.js'
 import { writeBatches } from './023-write-batches.js'
 import { remoteEditValues } from './024-remote-edit-values.js'
 import { passthroughPresets } from './025-passthrough-presets.js'
+import { crmCustomObjects } from './026-crm-custom-objects.js'
 import { rawVendorApi } from './013-raw-vendor-api.js'
 import { scopes } from './030-scopes.js'
 import { keysAndReceivers } from './031-keys-and-receivers.js'
@@ -28,4 +29,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, scopes, keysAndReceivers, auditTrail, issues]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, crmCustomObjects, scopes, keysAndReceivers, auditTrail, issues]

@@ -129,6 +129,31 @@ t.test('every method of the official Node client answers 2xx with a body its ser
     if (typeof id === 'string') idsByPath.set(concrete, id)
   }
 
+  // Custom objects and association types: bodies from the class's own meta/post, as an integrator reads it.
+  const crm = (): Client => control.withAccount(tokens.get('crm') ?? '')
+  const classBody = async (concrete: string): Promise<Record<string, unknown> | undefined> => {
+    const found = /custom-object-classes\/([^/]+)\/(custom-objects|association-types)$/.exec(concrete)
+    if (found === null) return undefined
+    const classId = found[1]!
+    if (found[2] === 'association-types') {
+      const self = { id: classId, originType: 'CUSTOM_OBJECT' }
+      return { model: { sourceObjectClass: self, targetObjectClasses: [self], remoteKeyName: 'conformance_association' } }
+    }
+    const meta = (await crm().get(`/api/crm/v1/custom-object-classes/${classId}/custom-objects/meta/post`)).json() as { request_schema: { properties: { model: { properties: { fields: { properties: Record<string, { type: string, format?: string }> } } } } } }
+    const sample = (f: { type: string, format?: string }): unknown =>
+      f.type === 'number' ? 1 : f.type === 'boolean' ? true : f.type === 'array' ? [] : f.format === 'date' ? '2026-02-03' : f.format === 'date-time' ? '2026-02-03T04:05:06Z' : 'Conformance'
+    return { model: { fields: Object.fromEntries(Object.entries(meta.request_schema.properties.model.properties.fields.properties).map(([k, f]) => [k, sample(f)])) } }
+  }
+  /** PUT .../associations/{target_class_id}/{target_object_id}/{association_type_id}: along the source class's first association type. */
+  const associationTarget = async (concrete: string, param: string): Promise<string> => {
+    const sourceClass = /custom-object-classes\/([^/]+)/.exec(concrete)![1]!
+    const type = ((await crm().get(`/api/crm/v1/custom-object-classes/${sourceClass}/association-types`)).json() as { results: Array<{ id: string, target_object_classes: Array<{ id: string }> }> }).results[0]!
+    const targetClass = type.target_object_classes[0]!.id
+    if (param === 'target_class_id') return targetClass
+    if (param === 'association_type_id') return type.id
+    return ((await crm().get(`/api/crm/v1/custom-object-classes/${targetClass}/custom-objects`)).json() as { results: Array<{ id: string }> }).results[0]!.id
+  }
+
   const call = async (m: ClientMethod): Promise<string[]> => {
     const client = (clients.get(m.category) as unknown as Record<string, Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>>)[m.category]!
     let concrete = m.path
@@ -136,11 +161,13 @@ t.test('every method of the official Node client answers 2xx with a body its ser
     for (const p of m.params) {
       if (m.pathParams.includes(p)) {
         const at = concrete.indexOf(`{${p}}`)
-        const value = p === 'public_token' ? await publicTokenFor(m.category) : idFor(concrete.slice(0, at - 1))
+        const value = p === 'public_token'
+          ? await publicTokenFor(m.category)
+          : ['target_class_id', 'target_object_id', 'association_type_id'].includes(p) ? await associationTarget(concrete, p) : idFor(concrete.slice(0, at - 1))
         concrete = concrete.replace(`{${p}}`, value)
         args.push(value)
       } else if (p === 'request') {
-        const body = await bodies.forMethod(m)
+        const body = await classBody(concrete) ?? await bodies.forMethod(m)
         args.push(body === undefined ? requestFor(m) : { ...body, ...(m.category === 'ats' ? { remoteUserId: 'conformance-user' } : {}) })
       } else if (p === 'requestOptions') {
         args.push(DISPOSABLE.has(`${m.resource}.${m.method}`) ? { accountToken: await disposableToken(m.category) } : {})
