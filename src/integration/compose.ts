@@ -78,6 +78,11 @@ import { SyncRepository } from './sync/sync-repository.js'
 import { IDLE_PAUSE_MS, SyncService } from './sync/sync-service.js'
 import { TenantRepository } from './tenants/tenant-repository.js'
 import { TenantService } from './tenants/tenant-service.js'
+import { RemoteKeyRepository } from './remote-keys/remote-key-repository.js'
+import { AuditRepository } from './audit-trail/audit-repository.js'
+import { IssueRepository } from './issues/issue-repository.js'
+import { AsyncPassthroughRepository } from './remote/async-passthrough-repository.js'
+import { WebhookReceiverRepository } from './webhook-receivers/webhook-receiver-repository.js'
 import { DeliveryFaults } from './webhooks/delivery-faults.js'
 import { Dispatcher } from './webhooks/dispatcher.js'
 import { EventWebhooks } from './webhooks/event-webhooks.js'
@@ -136,7 +141,9 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
 
   // Tenants, linked accounts and the link flow.
   const tenantRepo = new TenantRepository(db)
-  const tenants = new TenantService(tenantRepo, clock, config.apiKeys)
+  // A remote production key authenticates as the organization that generated it (facts §12).
+  const remoteKeyRepo = new RemoteKeyRepository(db)
+  const tenants = new TenantService(tenantRepo, clock, config.apiKeys, (key) => remoteKeyRepo.tenantOf(key))
   const accountRepo = new AccountRepository(db)
   const eventLog = new EventRepository(db)
   const accounts = new AccountService({ db, repo: accountRepo, log: eventLog, events, clock, ids, relinkStatus: config.relinkStatus })
@@ -179,7 +186,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       ? []
       : (JSON.parse(data.listJson(accountId, objectClasses, { page_size: '100', expand: 'fields' }).json.toString()) as { results: ObjectClass[] }).results
   })
-  const asyncPassthroughs = new AsyncPassthroughs({ db, clock, scheduler, passthrough, ids, account: passthroughAccount, events })
+  const asyncPassthroughs = new AsyncPassthroughs({ repo: new AsyncPassthroughRepository(db), clock, scheduler, passthrough, ids, account: passthroughAccount, events })
 
   // Webhook targets come before sync: a tenant whose targets may want sync events has its runs finish on time.
   const webhookRepo = new WebhookRepository(db)
@@ -216,11 +223,11 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) }
     }
   })
-  const remoteKeys = new RemoteKeys({ db, clock, ids, events })
-  const receivers = new WebhookReceivers({ db, clock, catalogue, events })
-  const audit = new AuditTrail({ db, clock, ids })
+  const remoteKeys = new RemoteKeys({ repo: remoteKeyRepo, clock, ids, events })
+  const receivers = new WebhookReceivers({ repo: new WebhookReceiverRepository(db), clock, catalogue, events })
+  const audit = new AuditTrail({ repo: new AuditRepository(db), clock, ids })
   const issues = new Issues({
-    db,
+    repo: new IssueRepository(db),
     clock,
     ids,
     scheduler,
@@ -339,6 +346,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   // The audit trail records what the organization did, in the transaction of each change.
   events.on('account:deleted', (e) => { audit.record(e.account.tenantId, 'DELETED_LINKED_ACCOUNT', `Deleted linked account ${e.account.id} (${e.account.integrationName ?? e.account.category}, end user ${e.account.endUserOriginId}).`, e.at) })
   events.on('scopes:changed', (e) => { audit.record(e.tenantId, 'CHANGED_SCOPES', `Changed the common model scopes of ${e.models.join(', ')} for linked account ${e.accountId}.`, e.at) })
+  // The replaced secret stops working at once: drop the tenants cached by key.
+  events.on('remote-key:generated', (e) => { if (e.regenerated) tenants.forget() })
   events.on('remote-key:generated', (e) => {
     audit.record(e.tenantId, e.regenerated ? 'REGENERATED_PRODUCTION_API_KEY' : 'CREATED_REMOTE_PRODUCTION_API_KEY', `${e.regenerated ? 'Regenerated' : 'Created'} the remote production API key "${e.name}".`, e.at)
   })

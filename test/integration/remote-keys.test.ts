@@ -42,3 +42,20 @@ t.test('the official client generates and regenerates keys, with an account toke
   t.equal(again.name, 'k1')
   t.not(again.key, made.key)
 })
+
+t.test('a remote key is an API key of the organization that made it; a regenerated secret stops working at once', async (t) => {
+  const { app } = await makeApp(t, { apiKeys: ['key-a'] })
+  const a = new Client(app, 'key-a')
+  const linked = await a.link('hris', 'org-remote-key')
+  const made = (await a.post('/api/hris/v1/generate-key', { name: 'deploy' })).json().key as string
+  const remote = new Client(app, made)
+  const listed = await remote.get('/api/hris/v1/linked-accounts')
+  t.equal(listed.statusCode, 200, 'accepted although only key-a is configured')
+  t.same(listed.json().results.map((r: { id: string }) => r.id), [linked.accountId], 'it sees the organization\'s accounts')
+  t.equal((await new Client(app, made, linked.accountToken).get('/api/hris/v1/employees')).statusCode, 200, 'and reads their data with their account tokens')
+
+  const rotated = (await remote.post('/api/hris/v1/regenerate-key', { name: 'deploy' })).json().key as string
+  t.equal((await remote.get('/api/hris/v1/linked-accounts')).statusCode, 401, 'the old secret is refused at once')
+  t.equal((await new Client(app, rotated).get('/api/hris/v1/linked-accounts')).json().results.length, 1, 'the new one works')
+  t.equal((await new Client(app, 'key-other').get('/api/hris/v1/linked-accounts')).statusCode, 401, 'any other key is still refused')
+})

@@ -1,10 +1,10 @@
 import type { Clock } from '../../core/clock.js'
-import { cursorText, openCursor, pageOf, pageSize, walk, type Walk } from '../../core/pagination.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
 import { plainCursors } from '../../core/cursor.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import { iso } from '../../core/iso.js'
-import type { Db } from '../../store/database.js'
+import type { AuditRepository } from './audit-repository.js'
 import { isoFilterMs } from '../http/date-filter.js'
 
 /** The event types unimock records, a subset of the real service's EventTypeEnum (facts §9). */
@@ -34,8 +34,6 @@ export interface AuditQuery {
   readonly user_email?: string | undefined
 }
 
-interface Row { seq: number, id: string, event_type: string, event_description: string, created_at: number }
-
 /**
  * The organization's audit trail (facts §9): what the tenant did through the API, recorded by the listeners
  * compose.ts registers on the domains' events, inside the transaction of the change. Every entry is the
@@ -43,19 +41,18 @@ interface Row { seq: number, id: string, event_type: string, event_description: 
  * organization, the facts' proposal). The events carry no client address, so `ip_address` is empty.
  */
 export class AuditTrail {
-  readonly #db: Db
+  readonly #repo: AuditRepository
   readonly #clock: Clock
   readonly #ids: Ids
 
-  constructor (deps: { db: Db, clock: Clock, ids: Ids }) {
-    this.#db = deps.db
+  constructor (deps: { repo: AuditRepository, clock: Clock, ids: Ids }) {
+    this.#repo = deps.repo
     this.#clock = deps.clock
     this.#ids = deps.ids
   }
 
   record (tenantId: number, eventType: AuditEventType, description: string, at: number = this.#clock.now()): void {
-    this.#db.prepare('INSERT INTO audit_events (id, tenant_id, event_type, event_description, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(this.#ids.uuid(), tenantId, eventType, description, at)
+    this.#repo.insert(this.#ids.uuid(), tenantId, eventType, description, at)
   }
 
   list (tenantId: number, query: AuditQuery): { next: string | null, previous: string | null, results: AuditLogEvent[] } {
@@ -63,7 +60,7 @@ export class AuditTrail {
     const end = dateParam('end_date', query.end_date)
     const w = walk(openCursor(plainCursors, query.cursor, undefined, () => appError('AUDIT_BAD_CURSOR')), pageSize(query.page_size))
     // user_email: every entry is the API's own, with no user, so a user filter matches nothing.
-    const rows = query.user_email !== undefined ? [] : this.#walk(tenantId, w, start, end, query.event_type)
+    const rows = query.user_email !== undefined ? [] : this.#repo.walk(tenantId, w, { start, end, eventType: query.event_type })
     const page = pageOf(w, rows, (r) => r.seq)
     return {
       next: cursorText(plainCursors, page.next, undefined),
@@ -81,18 +78,7 @@ export class AuditTrail {
     }
   }
 
-  #walk (tenantId: number, w: Walk, start: number | undefined, end: number | undefined, eventType: string | undefined): Row[] {
-    const where = ['tenant_id = @tenantId']
-    const params: Record<string, unknown> = { tenantId, limit: w.limit }
-    if (start !== undefined) { where.push('created_at >= @start'); params.start = start }
-    if (end !== undefined) { where.push('created_at <= @end'); params.end = end }
-    if (eventType !== undefined) { where.push('event_type = @eventType'); params.eventType = eventType }
-    if (w.from !== null) { where.push(w.backward ? 'seq < @from' : 'seq > @from'); params.from = w.from }
-    return this.#db.prepare<[Record<string, unknown>], Row>(`SELECT seq, id, event_type, event_description, created_at FROM audit_events
-      WHERE ${where.join(' AND ')} ORDER BY seq ${w.backward ? 'DESC' : 'ASC'} LIMIT @limit`).all(params)
-  }
-
-  clear (): void { this.#db.prepare('DELETE FROM audit_events').run() }
+  clear (): void { this.#repo.clear() }
 }
 
 function dateParam (param: string, value: string | undefined): number | undefined {

@@ -6,7 +6,7 @@ import type { Ids } from '../../core/ids.js'
 import { iso } from '../../core/iso.js'
 import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
-import type { Db } from '../../store/database.js'
+import type { IssueRange, IssueRepository, IssueRow } from './issue-repository.js'
 import { isoFilterMs } from '../http/date-filter.js'
 
 /** An issue opened (or reopened after it resolved); 'issue:resolved' when it resolves. */
@@ -62,13 +62,12 @@ export interface IssueQuery {
   readonly include_muted?: string | undefined
 }
 
-interface Row { seq: number, id: string, tenant_id: number, linked_account_id: string, problem: string, status: 'ONGOING' | 'RESOLVED', error_description: string, error_details: string, first_incident_time: number, last_incident_time: number }
 
 /** An issue resolves once a day has passed on the clock without the problem happening again. */
 export const QUIET_DAY_MS = 24 * 60 * 60 * 1000
 
 export interface IssueDeps {
-  readonly db: Db
+  readonly repo: IssueRepository
   readonly clock: Clock
   readonly ids: Ids
   readonly scheduler: Scheduler
@@ -99,18 +98,17 @@ export class Issues {
   incident (accountId: string, problem: string, description: string, detail: string, at: number): void {
     const account = this.#d.account(accountId)
     if (account === undefined) return
-    const existing = this.#d.db.prepare<[string, string], Row>('SELECT * FROM issues WHERE linked_account_id = ? AND problem = ?').get(accountId, problem)
+    const existing = this.#d.repo.byProblem(accountId, problem)
     let issueId: string
     if (existing === undefined) {
       issueId = this.#d.ids.uuid()
-      this.#d.db.prepare(`INSERT INTO issues (id, tenant_id, linked_account_id, problem, status, error_description, error_details, first_incident_time, last_incident_time)
-        VALUES (?, ?, ?, ?, 'ONGOING', ?, ?, ?, ?)`).run(issueId, account.tenantId, accountId, problem, description, JSON.stringify([detail]), at, at)
+      this.#d.repo.open({ id: issueId, tenant_id: account.tenantId, linked_account_id: accountId, problem, error_description: description, error_details: JSON.stringify([detail]), first_incident_time: at, last_incident_time: at })
       this.#d.events.emit('issue:opened', { tenantId: account.tenantId, accountId, issueId, reopened: false, at })
     } else {
       issueId = existing.id
       const details = JSON.parse(existing.error_details) as string[]
       if (!details.includes(detail)) details.push(detail)
-      this.#d.db.prepare("UPDATE issues SET status = 'ONGOING', error_details = ?, last_incident_time = ? WHERE id = ?").run(JSON.stringify(details), at, issueId)
+      this.#d.repo.recur(issueId, JSON.stringify(details), at)
       if (existing.status === 'RESOLVED') this.#d.events.emit('issue:opened', { tenantId: account.tenantId, accountId, issueId, reopened: true, at })
     }
     // One pending resolution per issue, pushed back by every repeat.
@@ -119,51 +117,41 @@ export class Issues {
 
   /** A relink resolves every ongoing issue of the account at once. */
   relinked (accountId: string, at: number): void {
-    const ongoing = this.#d.db.prepare<[string], Row>("SELECT * FROM issues WHERE linked_account_id = ? AND status = 'ONGOING'").all(accountId)
+    const ongoing = this.#d.repo.ongoing(accountId)
     for (const issue of ongoing) this.#markResolved(issue, at)
   }
 
   #resolveIfQuiet (issueId: string, now: number): void {
-    const issue = this.#d.db.prepare<[string], Row>('SELECT * FROM issues WHERE id = ?').get(issueId)
+    const issue = this.#d.repo.byId(issueId)
     if (issue === undefined || issue.status !== 'ONGOING' || now - issue.last_incident_time < QUIET_DAY_MS) return
     this.#markResolved(issue, now)
   }
 
-  #markResolved (issue: Row, at: number): void {
-    this.#d.db.prepare("UPDATE issues SET status = 'RESOLVED' WHERE id = ?").run(issue.id)
+  #markResolved (issue: IssueRow, at: number): void {
+    this.#d.repo.resolve(issue.id)
     this.#d.scheduler.cancel(`issue:${issue.id}`)
     this.#d.events.emit('issue:resolved', { tenantId: issue.tenant_id, accountId: issue.linked_account_id, issueId: issue.id, reopened: false, at })
   }
 
   get (tenantId: number, id: string): IssueView {
     this.#d.settle(tenantId)
-    const row = this.#d.db.prepare<[string, number], Row>('SELECT * FROM issues WHERE id = ? AND tenant_id = ?').get(id, tenantId)
-    if (row === undefined) throw appError('ISSUE_NOT_FOUND', { id })
+    const row = this.#d.repo.byId(id)
+    if (row === undefined || row.tenant_id !== tenantId) throw appError('ISSUE_NOT_FOUND', { id })
     return this.#view(row)
   }
 
   list (tenantId: number, q: IssueQuery): { next: string | null, previous: string | null, results: IssueView[] } {
     this.#d.settle(tenantId)
-    const where = ['tenant_id = @tenantId']
-    const params: Record<string, unknown> = { tenantId }
-    const eq = (column: string, value: string | undefined): void => {
-      if (value === undefined) return
-      where.push(`${column} = @${column}`)
-      params[column] = value
-    }
     if (q.status !== undefined && q.status !== 'ONGOING' && q.status !== 'RESOLVED') throw appError('ISSUE_BAD_FILTER', { param: 'status', value: q.status, reason: 'use ONGOING or RESOLVED' })
-    eq('status', q.status)
-    eq('linked_account_id', q.linked_account_id)
-    if (q.account_token !== undefined) {
-      where.push('linked_account_id = @tokenAccount')
-      params.tokenAccount = this.#d.accountByToken(tenantId, q.account_token) ?? ''
-    }
-    const range = (column: string, param: string, value: string | undefined, op: '>' | '<' | '>=' | '<='): void => {
+    const accountIds: string[] = []
+    if (q.linked_account_id !== undefined) accountIds.push(q.linked_account_id)
+    if (q.account_token !== undefined) accountIds.push(this.#d.accountByToken(tenantId, q.account_token) ?? '')
+    const ranges: IssueRange[] = []
+    const range = (column: IssueRange['column'], param: string, value: string | undefined, op: IssueRange['op']): void => {
       if (value === undefined) return
       const ms = isoFilterMs(value)
       if (ms === undefined) throw appError('ISSUE_BAD_FILTER', { param, value, reason: 'use an ISO 8601 date or date-time, such as 2026-01-01T00:00:00Z' })
-      where.push(`${column} ${op} @${param}`)
-      params[param] = ms
+      ranges.push({ column, op, ms })
     }
     // start_date / end_date: a window on the issue's most recent action, its last incident.
     range('last_incident_time', 'start_date', q.start_date, '>=')
@@ -173,9 +161,7 @@ export class Issues {
     range('last_incident_time', 'last_incident_time_after', q.last_incident_time_after, '>')
     range('last_incident_time', 'last_incident_time_before', q.last_incident_time_before, '<')
     const w = walk(openCursor(plainCursors, q.cursor, undefined, () => appError('ISSUE_BAD_FILTER', { param: 'cursor', value: q.cursor ?? '', reason: 'pass the next or previous value of an earlier page unchanged' })), pageSize(q.page_size))
-    if (w.from !== null) { where.push(w.backward ? 'seq < @from' : 'seq > @from'); params.from = w.from }
-    params.limit = w.limit
-    let rows = this.#d.db.prepare<[Record<string, unknown>], Row>(`SELECT * FROM issues WHERE ${where.join(' AND ')} ORDER BY seq ${w.backward ? 'DESC' : 'ASC'} LIMIT @limit`).all(params)
+    let rows = this.#d.repo.walk(tenantId, { status: q.status, accountIds, ranges }, w)
     // The account's own fields filter in memory: issues are few.
     if (q.integration_name !== undefined || q.end_user_organization_name !== undefined) {
       rows = rows.filter((r) => {
@@ -188,7 +174,7 @@ export class Issues {
     return { next: cursorText(plainCursors, page.next, undefined), previous: cursorText(plainCursors, page.previous, undefined), results: page.rows.map((r) => this.#view(r)) }
   }
 
-  #view (r: Row): IssueView {
+  #view (r: IssueRow): IssueView {
     const a = this.#d.account(r.linked_account_id)
     return {
       id: r.id,
@@ -202,5 +188,5 @@ export class Issues {
     }
   }
 
-  clear (): void { this.#d.db.prepare('DELETE FROM issues').run() }
+  clear (): void { this.#d.repo.clear() }
 }

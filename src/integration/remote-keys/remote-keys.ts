@@ -2,7 +2,8 @@ import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
-import type { Db } from '../../store/database.js'
+import type { Tenant } from '../tenants/tenant.js'
+import type { RemoteKeyRepository } from './remote-key-repository.js'
 
 export interface RemoteKey { name: string, key: string }
 
@@ -27,13 +28,13 @@ const KEY_LENGTH = 54
  * is a 400, regenerating an unknown one a 404, and regenerating replaces the secret.
  */
 export class RemoteKeys {
-  readonly #db: Db
+  readonly #repo: RemoteKeyRepository
   readonly #clock: Clock
   readonly #ids: Ids
   readonly #events: Emitter<RemoteKeyEvents>
 
-  constructor (deps: { db: Db, clock: Clock, ids: Ids, events: Emitter<RemoteKeyEvents> }) {
-    this.#db = deps.db
+  constructor (deps: { repo: RemoteKeyRepository, clock: Clock, ids: Ids, events: Emitter<RemoteKeyEvents> }) {
+    this.#repo = deps.repo
     this.#clock = deps.clock
     this.#ids = deps.ids
     this.#events = deps.events
@@ -41,29 +42,28 @@ export class RemoteKeys {
 
   generate (tenantId: number, name: string): RemoteKey {
     const now = this.#clock.now()
-    return this.#db.transaction(() => {
-      if (this.#exists(tenantId, name)) throw appError('REMOTE_KEY_EXISTS', { name })
+    return this.#repo.transaction(() => {
+      if (this.#repo.exists(tenantId, name)) throw appError('REMOTE_KEY_EXISTS', { name })
       const key = this.#ids.token(KEY_LENGTH)
-      this.#db.prepare('INSERT INTO remote_keys (tenant_id, name, key, created_at) VALUES (?, ?, ?, ?)').run(tenantId, name, key, now)
+      this.#repo.insert(tenantId, name, key, now)
       this.#events.emit('remote-key:generated', { tenantId, name, regenerated: false, at: now })
       return { name, key }
-    })()
+    })
   }
 
   regenerate (tenantId: number, name: string): RemoteKey {
     const now = this.#clock.now()
-    return this.#db.transaction(() => {
-      if (!this.#exists(tenantId, name)) throw appError('REMOTE_KEY_NOT_FOUND', { name })
+    return this.#repo.transaction(() => {
+      if (!this.#repo.exists(tenantId, name)) throw appError('REMOTE_KEY_NOT_FOUND', { name })
       const key = this.#ids.token(KEY_LENGTH)
-      this.#db.prepare('UPDATE remote_keys SET key = ?, regenerated_at = ? WHERE tenant_id = ? AND name = ?').run(key, now, tenantId, name)
+      this.#repo.rotate(tenantId, name, key, now)
       this.#events.emit('remote-key:generated', { tenantId, name, regenerated: true, at: now })
       return { name, key }
-    })()
+    })
   }
 
-  #exists (tenantId: number, name: string): boolean {
-    return this.#db.prepare('SELECT 1 FROM remote_keys WHERE tenant_id = ? AND name = ?').get(tenantId, name) !== undefined
-  }
+  /** The organization whose current remote key this is: the key authenticates as that organization. */
+  tenantOf (key: string): Tenant | undefined { return this.#repo.tenantOf(key) }
 
-  clear (): void { this.#db.prepare('DELETE FROM remote_keys').run() }
+  clear (): void { this.#repo.clear() }
 }

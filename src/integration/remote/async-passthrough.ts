@@ -1,10 +1,9 @@
-import type { Statement } from 'better-sqlite3'
 import type { Clock } from '../../core/clock.js'
 import type { Emitter } from '../../core/events.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
-import type { Db } from '../../store/database.js'
+import type { AsyncPassthroughRepository } from './async-passthrough-repository.js'
 import type { Passthrough, PassthroughAccount, PassthroughRequest, RemoteResponse, VendorFailure } from './passthrough.js'
 import type { RemoteEvents } from './remote-events.js'
 
@@ -16,8 +15,6 @@ export const ASYNC_PASSTHROUGH_POLL_MS = 10_000
 /** Where a kept request holds the preset failure it met: a key no DataPassthroughRequest has. */
 const FAILURE = '$failure'
 type StoredRequest = PassthroughRequest & { readonly [FAILURE]?: VendorFailure }
-
-interface ReceiptRow { id: string, tenant_id: number, account_id: string, request: string, response: string | null, last_poll_at: number | null }
 
 /**
  * Async passthrough: the request is checked at once (the caller's mistakes are refused as by passthrough),
@@ -32,24 +29,16 @@ export class AsyncPassthroughs {
   readonly #account: (id: string) => PassthroughAccount | undefined
   readonly #events: Emitter<RemoteEvents>
   readonly #job: JobKind<{ receiptId: string }>
-  readonly #insert: Statement
-  readonly #byId: Statement
-  readonly #resolve: Statement
-  readonly #polled: Statement
-  readonly #clear: Statement
+  readonly #repo: AsyncPassthroughRepository
 
-  constructor (deps: { db: Db, clock: Clock, scheduler: Scheduler, passthrough: Passthrough, ids: Ids, account: (id: string) => PassthroughAccount | undefined, events: Emitter<RemoteEvents> }) {
+  constructor (deps: { repo: AsyncPassthroughRepository, clock: Clock, scheduler: Scheduler, passthrough: Passthrough, ids: Ids, account: (id: string) => PassthroughAccount | undefined, events: Emitter<RemoteEvents> }) {
     this.#events = deps.events
     this.#clock = deps.clock
     this.#scheduler = deps.scheduler
     this.#passthrough = deps.passthrough
     this.#ids = deps.ids
     this.#account = deps.account
-    this.#insert = deps.db.prepare('INSERT INTO async_passthrough_receipts (id, tenant_id, account_id, request, created_at) VALUES (?, ?, ?, ?, ?)')
-    this.#byId = deps.db.prepare('SELECT id, tenant_id, account_id, request, response, last_poll_at FROM async_passthrough_receipts WHERE id = ?')
-    this.#resolve = deps.db.prepare('UPDATE async_passthrough_receipts SET response = ? WHERE id = ?')
-    this.#polled = deps.db.prepare('UPDATE async_passthrough_receipts SET last_poll_at = ? WHERE id = ?')
-    this.#clear = deps.db.prepare('DELETE FROM async_passthrough_receipts')
+    this.#repo = deps.repo
     this.#job = deps.scheduler.define<{ receiptId: string }>('async-passthrough.resolve', ({ receiptId }) => { this.#run(receiptId) })
   }
 
@@ -62,35 +51,35 @@ export class AsyncPassthroughs {
     const id = this.#ids.uuid()
     const now = this.#clock.now()
     const kept: StoredRequest = preset?.outcome === 'fail' ? { ...req, [FAILURE]: { status: preset.status, message: preset.message } } : req
-    this.#insert.run(id, tenantId, account.id, JSON.stringify(kept), now)
+    this.#repo.insert(id, tenantId, account.id, JSON.stringify(kept), now)
     this.#scheduler.schedule(this.#job, now + (preset?.outcome === 'slow' ? preset.delayMs : ASYNC_PASSTHROUGH_LATENCY_MS), { receiptId: id })
     return id
   }
 
   /** The RemoteResponse once resolved, "PENDING" before; a poll sooner than 10 s after the last is refused. */
   poll (accountId: string, receiptId: string): RemoteResponse | 'PENDING' {
-    const row = this.#byId.get(receiptId) as ReceiptRow | undefined
+    const row = this.#repo.byId(receiptId)
     if (row === undefined || row.account_id !== accountId) throw appError('ASYNC_PASSTHROUGH_NOT_FOUND', { id: receiptId })
     const now = this.#clock.now()
     if (row.last_poll_at !== null && now - row.last_poll_at < ASYNC_PASSTHROUGH_POLL_MS) {
       const seconds = Math.ceil((row.last_poll_at + ASYNC_PASSTHROUGH_POLL_MS - now) / 1000)
       throw appError('ASYNC_PASSTHROUGH_TOO_FAST', { seconds }, { 'retry-after': String(seconds) })
     }
-    this.#polled.run(now, receiptId)
+    this.#repo.polled(receiptId, now)
     return row.response === null ? 'PENDING' : JSON.parse(row.response) as RemoteResponse
   }
 
   clear (): void {
-    this.#clear.run()
+    this.#repo.clear()
   }
 
   #run (receiptId: string): void {
-    const row = this.#byId.get(receiptId) as ReceiptRow | undefined
+    const row = this.#repo.byId(receiptId)
     const account = row === undefined ? undefined : this.#account(row.account_id)
     if (row === undefined || account === undefined) return
     const { [FAILURE]: failure, ...req } = JSON.parse(row.request) as StoredRequest
     const response = this.#passthrough.run(account, req, failure)
-    this.#resolve.run(JSON.stringify(response), receiptId)
+    this.#repo.resolve(receiptId, JSON.stringify(response))
     this.#events.emit('async-passthrough:resolved', { tenantId: row.tenant_id, accountId: row.account_id, receiptId, response: { ...response }, at: this.#clock.now() })
   }
 }

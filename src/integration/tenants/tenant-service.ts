@@ -7,8 +7,9 @@ import type { TenantRepository } from './tenant-repository.js'
 const BEARER = /^bearer$/i
 
 /**
- * Turns an Authorization header into the tenant it names. With configured keys only those are valid;
- * without, any well-formed key is valid and becomes its own tenant on first use.
+ * Turns an Authorization header into the tenant it names. A remote production key (generate-key) names the
+ * organization that generated it. Otherwise, with configured keys only those are valid; without, any
+ * well-formed key is valid and becomes its own tenant on first use.
  */
 export class TenantService {
   readonly #repo: TenantRepository
@@ -16,25 +17,32 @@ export class TenantService {
   readonly #allowed: readonly Buffer[]
   // Every request authenticates: remember tenants by key digest instead of writing to SQLite each time.
   readonly #cache = new Map<string, Tenant>()
+  readonly #remoteKey: (key: string) => Tenant | undefined
 
-  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[]) {
+  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined) {
     this.#repo = repo
     this.#clock = clock
     this.#allowed = apiKeys.map(digest)
+    this.#remoteKey = remoteKey
   }
 
   authenticate (authorization: string | undefined): Tenant {
     const key = parseBearer(authorization)
-    if (this.#allowed.length > 0 && !matchesAny(key, this.#allowed)) throw appError('AUTH_KEY_UNKNOWN')
     const hash = digestHex(key)
     const cached = this.#cache.get(hash)
     if (cached !== undefined) return cached
+    const remote = this.#remoteKey(key)
+    if (remote !== undefined) {
+      this.#cache.set(hash, remote)
+      return remote
+    }
+    if (this.#allowed.length > 0 && !matchesAny(key, this.#allowed)) throw appError('AUTH_KEY_UNKNOWN')
     const tenant = this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
     return tenant
   }
 
-  /** After a reset the tenants table is empty; cached ids would point at rows that no longer exist. */
+  /** After a reset the tenants table is empty, and a regenerated remote key no longer authenticates: cached tenants would outlive both. */
   forget (): void { this.#cache.clear() }
 }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
-import type { Db } from '../../store/database.js'
+import type { WebhookReceiverRepository } from './webhook-receiver-repository.js'
 import type { Catalogue } from '../data/catalogue.js'
 
 export interface WebhookReceiver { event: string, is_active: boolean, key: string | null }
@@ -24,8 +24,6 @@ export interface WebhookReceiverEvents {
 const ACTIONS = ['created', 'updated', 'deleted']
 const snake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase()
 
-interface Row { event: string, is_active: number, key: string | null }
-
 /**
  * Receivers of the webhooks a linked account's third party sends to Merge (facts §13), switched on or off
  * per account; not the organization's webhook targets. The vocabulary of `event` is unpublished: unimock
@@ -34,21 +32,20 @@ interface Row { event: string, is_active: number, key: string | null }
  * POST with an existing event updates that receiver; the list keeps creation order.
  */
 export class WebhookReceivers {
-  readonly #db: Db
+  readonly #repo: WebhookReceiverRepository
   readonly #clock: Clock
   readonly #catalogue: Catalogue
   readonly #events: Emitter<WebhookReceiverEvents>
 
-  constructor (deps: { db: Db, clock: Clock, catalogue: Catalogue, events: Emitter<WebhookReceiverEvents> }) {
-    this.#db = deps.db
+  constructor (deps: { repo: WebhookReceiverRepository, clock: Clock, catalogue: Catalogue, events: Emitter<WebhookReceiverEvents> }) {
+    this.#repo = deps.repo
     this.#clock = deps.clock
     this.#catalogue = deps.catalogue
     this.#events = deps.events
   }
 
   list (accountId: string): WebhookReceiver[] {
-    return this.#db.prepare<[string], Row>('SELECT event, is_active, key FROM webhook_receivers WHERE linked_account_id = ? ORDER BY seq').all(accountId)
-      .map((r) => ({ event: r.event, is_active: r.is_active === 1, key: r.key }))
+    return this.#repo.list(accountId).map((r) => ({ event: r.event, is_active: r.isActive, key: r.key }))
   }
 
   upsert (tenantId: number, accountId: string, category: string, input: { event: string, is_active: boolean, key?: string | undefined }): WebhookReceiver {
@@ -58,15 +55,13 @@ export class WebhookReceivers {
       throw appError('WEBHOOK_RECEIVER_UNKNOWN_EVENT', { event: input.event, category, example: `${models[0] ?? 'model'}.updated` })
     }
     const now = this.#clock.now()
-    return this.#db.transaction(() => {
-      const existing = this.#db.prepare('SELECT 1 FROM webhook_receivers WHERE linked_account_id = ? AND event = ?').get(accountId, input.event) !== undefined
-      this.#db.prepare(`INSERT INTO webhook_receivers (linked_account_id, event, is_active, key) VALUES (?, ?, ?, ?)
-        ON CONFLICT (linked_account_id, event) DO UPDATE SET is_active = excluded.is_active, key = coalesce(excluded.key, key)`)
-        .run(accountId, input.event, input.is_active ? 1 : 0, input.key ?? null)
+    return this.#repo.transaction(() => {
+      const existing = this.#repo.exists(accountId, input.event)
+      this.#repo.upsert(accountId, input.event, input.is_active, input.key ?? null)
       this.#events.emit('webhook-receiver:changed', { tenantId, accountId, event: input.event, change: existing ? 'updated' : 'created', isActive: input.is_active, at: now })
       return this.list(accountId).find((r) => r.event === input.event)!
-    })()
+    })
   }
 
-  clear (): void { this.#db.prepare('DELETE FROM webhook_receivers').run() }
+  clear (): void { this.#repo.clear() }
 }
