@@ -33,6 +33,15 @@ export interface Clock {
   hold(work: Promise<void>): Promise<void>
 }
 
+/** The longest single advance: the work a jump causes grows with it, and Date's range ends in year 275760. */
+export const MAX_ADVANCE_YEARS = 100
+const MAX_ADVANCE_MS = MAX_ADVANCE_YEARS * 365.25 * 86_400_000
+/** The last instant an ISO 8601 timestamp of four-digit years can show. */
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z')
+
+/** An advance past the horizon (MAX_ADVANCE_YEARS, or past LAST_INSTANT): refused, the clock unmoved. */
+export class ClockHorizonError extends Error {}
+
 export class ClockBackwardsError extends Error {}
 
 // setTimeout overflows above 2^31-1 ms (about 24.8 days); longer waits re-arm in chunks.
@@ -154,19 +163,28 @@ export class VirtualClock implements Clock {
     this.#now = this.#start
   }
 
+  /** Concurrent advances add up: each moves on from where the one before it ended. */
   advanceBy (ms: number): Promise<number> {
     if (!Number.isFinite(ms) || ms < 0) {
       return Promise.reject(new ClockBackwardsError(`cannot advance by ${ms} ms: the virtual clock only moves forward`))
     }
-    return this.advanceTo(this.#now + ms)
+    return this.#advance(() => this.#now + ms)
   }
 
   /** Concurrent calls are queued, so two advances never interleave their timers. */
   advanceTo (target: number): Promise<number> {
+    return this.#advance(() => target)
+  }
+
+  #advance (targetOf: () => number): Promise<number> {
     const run = this.#advancing.then(async () => {
+      const target = targetOf()
       if (target < this.#now) {
         throw new ClockBackwardsError(
           `cannot move the virtual clock back from ${iso(this.#now)} to ${iso(target)}`)
+      }
+      if (target - this.#now > MAX_ADVANCE_MS || target > LAST_INSTANT) {
+        throw new ClockHorizonError(`the virtual clock moves at most ${MAX_ADVANCE_YEARS} years at a time and not past ${iso(LAST_INSTANT)}; it stands at ${iso(this.#now)}`)
       }
       for (;;) {
         const next = this.#nextDue(target)

@@ -23,6 +23,7 @@ export const errorCatalogue = {
 
   CLOCK_NOT_VIRTUAL: { status: 409, title: 'Conflict', message: 'The clock is real and cannot be moved. Start unimock with --clock virtual to control time.' },
   CLOCK_BACKWARDS: { status: 400, title: 'Bad Request', message: '{reason}. Give a later time or a positive duration.' },
+  CLOCK_BEYOND_HORIZON: { status: 400, title: 'Bad Request', message: 'Cannot advance that far: {reason}. Advance in steps of at most 100 years.' },
   CLOCK_BAD_DURATION: { status: 400, title: 'Bad Request', message: '"{value}" is not a duration. Use forms such as 500ms, 90s, 15m, 24h, 7d or ISO 8601 such as PT24H.' },
   CLOCK_BAD_INSTANT: { status: 400, title: 'Bad Request', message: '"{value}" is not an ISO 8601 timestamp. Use a form such as 2026-01-01T00:00:00Z.' },
   CLOCK_BAD_ADVANCE: { status: 400, title: 'Bad Request', message: 'Give exactly one of "by" (a duration) or "to" (an ISO 8601 timestamp).' },

@@ -50,7 +50,10 @@ t.test('bad advance requests are 400 problems that say what to do', async (t) =>
     [{ to: '2025-01-01T00:00:00Z' }, /cannot move the virtual clock back/],
     [{}, /exactly one of "by"/],
     [{ by: '1s', to: '2027-01-01T00:00:00Z' }, /exactly one of "by"/],
-    [{ by: 5 }, /by/]
+    [{ by: 5 }, /by/],
+    [{ by: '8640000000000000ms' }, /at most 100 years at a time/],
+    [{ by: `${101 * 366}d` }, /at most 100 years at a time/],
+    [{ to: '+275760-09-13T00:00:00.000Z' }, /not an ISO 8601 timestamp|at most 100 years/]
   ]
   for (const [body, detail] of cases) {
     const res = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: body as object })
@@ -136,4 +139,18 @@ t.test('the scheduler endpoint reports pending and finished work', async (t) => 
   await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' } })
   const after = json(await app.inject({ method: 'GET', url: '/_unimock/scheduler' }))
   t.ok(after.ran['sync.pass'] >= 16 * 4, `every model's initial passes ran (${String(after.ran['sync.pass'])})`)
+})
+
+t.test('concurrent advances add up, each answering the time it reached; a refused one leaves the server working', async (t) => {
+  const { app, clock } = await makeApp(t)
+  const start = clock.now()
+  // Something pending on the clock: the advances must still queue, not read the same start.
+  clock.at(start + 30 * 60_000, async () => { await new Promise((resolve) => setImmediate(resolve)) })
+  const answers = await Promise.all([1, 2, 3].map(async () => json(await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' } })).now as string))
+  t.same(answers.map((a) => (Date.parse(a) - start) / 3_600_000).sort(), [1, 2, 3], 'each answers where it ended')
+  t.equal(clock.now(), start + 3 * 3_600_000, 'three hours in all')
+  const far = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { to: '9999-12-31T23:59:59Z' } })
+  t.equal(far.statusCode, 400, 'a jump of thousands of years is refused')
+  t.equal((await app.inject({ method: 'GET', url: '/_unimock/clock' })).statusCode, 200, 'and the clock still answers')
+  t.equal(clock.now(), start + 3 * 3_600_000, 'unmoved')
 })
