@@ -74,7 +74,11 @@ export function parseTimestamp (text: string): ParsedTimestamp {
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone.startsWith('-') ? -1 : 1
     const digits = zone.slice(1).replace(':', '')
-    offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || '0'))
+    const hours = Number(digits.slice(0, 2))
+    const minutes = Number(digits.slice(2, 4) || '0')
+    // RFC 3339's offset is an hour of 00-23 and a minute of 00-59: +25:00 names no zone.
+    if (hours > 23 || minutes > 59) return { ok: false, reason: `the offset ${zone} does not exist (hours 00-23, minutes 00-59)` }
+    offsetMinutes = sign * (hours * 60 + minutes)
   }
   const micros = (ms - offsetMinutes * 60_000) * MICROS_PER_MS + Number((frac + '000000').slice(0, 6))
   return { ok: true, micros }

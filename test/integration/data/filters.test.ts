@@ -117,6 +117,11 @@ t.test('timestamps: unparsable values are 400s naming the parameter; several ISO
   }
   const invalidDate = await hris.api.get('/api/hris/v1/employees?created_before=2025-02-30T00:00:00Z')
   t.equal(invalidDate.statusCode, 400, 'a date that does not exist is a 400')
+  const badZone = await hris.api.get('/api/hris/v1/employees?modified_after=2025-01-01T00:00:00%2B25:00')
+  t.equal(badZone.statusCode, 400, 'an offset that does not exist (+25:00) is a 400')
+  t.match(badZone.json().detail, /offset \+25:00 does not exist/)
+  const org = await hris.api.get('/api/hris/v1/issues?start_date=2025-01-01T00:00:00%2B25:00')
+  t.equal(org.statusCode, 400, 'in the organization-level filters too')
 })
 
 t.test('modified_after and modified_before are strict, to the microsecond', async (t) => {
