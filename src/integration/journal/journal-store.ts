@@ -24,23 +24,28 @@ export interface JournalPage {
   readonly next: number | null
 }
 
-/** One tenant's entries: a ring of fixed capacity, oldest overwritten first. */
+/**
+ * One tenant's entries: a ring of fixed capacity, oldest overwritten first. It grows as entries come and is
+ * never allocated ahead: a key that made one request costs one slot, not the capacity (#19).
+ */
 class Ring {
-  readonly #slots: Array<JournalEntry | undefined>
+  readonly #slots: JournalEntry[] = []
+  readonly #capacity: number
   #start = 0
   #size = 0
   dropped = 0
 
   constructor (capacity: number) {
-    this.#slots = new Array<JournalEntry | undefined>(capacity)
+    this.#capacity = capacity
   }
 
   get size (): number { return this.#size }
 
   push (entry: JournalEntry): void {
-    const capacity = this.#slots.length
+    const capacity = this.#capacity
     if (this.#size < capacity) {
-      this.#slots[(this.#start + this.#size) % capacity] = entry
+      // Growing: the start stays 0 until the ring is full.
+      this.#slots.push(entry)
       this.#size++
       return
     }
