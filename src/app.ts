@@ -20,6 +20,7 @@ import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
 import { composeUnifiedService, type UnifiedService } from './integration/compose.js'
 import { WEBHOOK_PAYLOADS } from './integration/webhooks/payload-schemas.js'
+import { redactedRequest } from './integration/http/redact.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 
@@ -101,7 +102,9 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
       level: config.logLevel,
       stream: deps.logStream ?? process.stderr,
       // Tokens and keys never reach the logs in clear.
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-account-token"]', 'req.headers.api_key'], censor: '[redacted]' }
+      redact: { paths: ['req.headers.authorization', 'req.headers["x-account-token"]', 'req.headers.api_key'], censor: '[redacted]' },
+      // Every route's request line, the journal's rule: tokens, keys and personal data in URLs redacted.
+      serializers: { req: redactedRequest as unknown as (req: unknown) => Record<string, unknown> }
     },
     forceCloseConnections: 'idle',
     // HEAD routes as GET (see head-routing.ts) instead of a twin route per GET route.

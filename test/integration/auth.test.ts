@@ -157,11 +157,16 @@ t.test('keys, tokens and end-user emails never reach the logs in clear', async (
   const accountToken = exchanged.json().account_token
   await c.withAccount(accountToken).get(DETAILS)
   await c.withAccount(accountToken).get('/api/hris/v1/account-token/another-public-token')
+  // Filters on people and keys in query strings, on every surface (#19: these were logged in clear).
+  await c.withAccount(accountToken).get('/api/hris/v1/employees?work_email=filter%40private.example')
+  await c.get('/api/hris/v1/linked-accounts?end_user_email_address=listed%40private.example')
+  await app.inject({ method: 'GET', url: '/link/demo?api_key=sk_demo_key_in_query' })
   const log = lines.join('')
+  t.match(log, /work_email=\[redacted\]/, 'a redacted filter still shows which filter was used')
   t.match(log, /incoming request/, 'requests were logged')
   t.match(log, /account-token\/\[redacted\]/, 'the public token in the path is redacted')
   t.match(log, /link-tokens\/\[redacted\]\/complete/)
-  for (const secret of ['sk_key_visible_nowhere', linkToken, publicToken, accountToken, 'person@private.example', 'another-public-token']) {
+  for (const secret of ['sk_key_visible_nowhere', linkToken, publicToken, accountToken, 'person@private.example', 'another-public-token', 'filter%40private.example', 'listed%40private.example', 'sk_demo_key_in_query']) {
     t.notOk(log.includes(secret), `not in the log: ${secret.slice(0, 12)}...`)
   }
 })

@@ -1,13 +1,7 @@
 import type { FastifyRequest } from 'fastify'
+import { redactUrl } from '../../core/redaction.js'
 
-// Path segments and query values that carry a token: /account-token/<public token>, /link-tokens/<link token>.
-const PATH_TOKEN = /(\/(?:account-token|link-tokens)\/)(?!regenerate(?:[/?]|$))[^/?]+/g
-const QUERY_TOKEN = /([?&](?:link_token|public_token|account_token)=)[^&]*/g
-
-/** A URL as it may be logged: tokens replaced by [redacted]. */
-export function redactUrl (url: string): string {
-  return url.replace(PATH_TOKEN, '$1[redacted]').replace(QUERY_TOKEN, '$1[redacted]')
-}
+export { redactUrl }
 
 /** Fastify's request log serializer, with tokens taken out of the URL (headers are redacted by the app). */
 export function redactedRequest (request: FastifyRequest): Record<string, unknown> {

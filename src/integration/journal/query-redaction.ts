@@ -1,10 +1,7 @@
+import { SENSITIVE_PARAM as SENSITIVE } from '../../core/redaction.js'
 import { redacted } from './fingerprint.js'
 
-/**
- * Query parameters whose values are secrets or personal data: tokens and keys, and the filters on people
- * (e-mail addresses, names, phone numbers). Their values are journaled as fingerprints.
- */
-const SENSITIVE = /token|key|secret|password|email|phone|name|ssn|birth|address/i
+// The values of sensitive parameters (core/redaction.ts, the logs' rule too) are journaled as fingerprints.
 
 const text = (value: unknown): string => typeof value === 'string' ? value : String(value)
 
