@@ -76,7 +76,6 @@ export const errorCatalogue = {
   WEBHOOK_LISTENER_NOT_FOUND: { status: 404, title: 'Not Found', message: 'Not found: no linked account has this webhook listener URL (it was deleted, or the URL was mistyped).' },
   AUTH_ACCOUNT_TOKEN_MISSING: { status: 401, title: 'Unauthorized', message: 'Account Token must be passed in as an X-Account-Token header.' },
   AUTH_ACCOUNT_TOKEN_UNKNOWN: { status: 401, title: 'Unauthorized', message: 'Invalid X-Account-Token: no linked account has this account token. Send the account_token returned by the public token exchange.' },
-  AUTH_ACCOUNT_TOKEN_OTHER_KEY: { status: 401, title: 'Unauthorized', message: 'Invalid X-Account-Token: this account token belongs to a linked account of another API key. Send the API key the account was linked with.' },
   AUTH_ACCOUNT_DELETED: { status: 401, title: 'Unauthorized', message: 'Invalid X-Account-Token: its linked account was deleted. Run the link flow again to get a new account token.' },
   AUTH_ACCOUNT_WRONG_CATEGORY: { status: 401, title: 'Unauthorized', message: 'Invalid X-Account-Token for the {pathCategory} category: this account token belongs to a {accountCategory} linked account. Call /api/{accountCategory}/v1/... with it.' },
   AUTH_ACCOUNT_INCOMPLETE: { status: 401, title: 'Unauthorized', message: 'This linked account has not finished linking. Complete the link flow, then exchange the public token.' },

@@ -68,8 +68,9 @@ export class AccountService {
   }
 
   /**
-   * The account an X-Account-Token names for a request of `tenant`, whatever its state: a missing, unknown,
-   * deleted or other key's token is its own 401. `admit` then says whether the request may use it.
+   * The account an X-Account-Token names for a request of `tenant`, whatever its state: a missing, unknown or
+   * deleted token is its own 401; another key's token answers exactly as an unknown one, so a key learns
+   * nothing of other tenants (#19). `admit` then says whether the request may use it.
    */
   identify (tenant: Tenant, token: string | undefined): StoredAccount {
     if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
@@ -79,10 +80,9 @@ export class AccountService {
     if (account === undefined || !sameDigest(presented, digest(account.accountToken))) {
       const deletedFor = this.#d.repo.deletedTokenTenant(hash)
       if (deletedFor === tenant.id) throw appError('AUTH_ACCOUNT_DELETED')
-      if (deletedFor !== undefined) throw appError('AUTH_ACCOUNT_TOKEN_OTHER_KEY')
       throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
     }
-    if (account.tenantId !== tenant.id) throw appError('AUTH_ACCOUNT_TOKEN_OTHER_KEY')
+    if (account.tenantId !== tenant.id) throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
     return account
   }
 
