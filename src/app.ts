@@ -21,6 +21,7 @@ import { registerPlantStore } from './plant-store/index.js'
 import { composeUnifiedService, type UnifiedService } from './integration/compose.js'
 import { WEBHOOK_PAYLOADS } from './integration/webhooks/payload-schemas.js'
 import { redactedRequest } from './integration/http/redact.js'
+import { normalizeTarget } from './http/request-target.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 
@@ -114,7 +115,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     // Alias paths route as their canonical form (see PathAliases); request.originalUrl keeps what was sent.
     rewriteUrl: (request) => {
       routeAsGet(request)
-      return aliases.rewrite(request.url ?? '/')
+      return aliases.rewrite(normalizeTarget(request.url ?? '/'))
     },
     // Errors Fastify raises before routing (a malformed percent-encoding, an over-long parameter) still
     // answer in the dialect of the interface the URL belongs to.

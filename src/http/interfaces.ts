@@ -1,3 +1,4 @@
+import { normalizeTarget } from './request-target.js'
 import type { FastifyRequest } from 'fastify'
 import type { AppError } from '../core/errors.js'
 
@@ -37,7 +38,7 @@ export class InterfaceRegistry {
 
   /** The interface owning a URL (longest matching prefix wins); the control dialect for anything else. */
   forUrl (url: string): HttpInterface {
-    const path = url.split('?', 1)[0]!
+    const path = normalizeTarget(url).split('?', 1)[0]!
     let best: HttpInterface = controlInterface
     let bestLength = -1
     for (const iface of this.#interfaces) {
