@@ -22,6 +22,7 @@ import { composeUnifiedService, type UnifiedService } from './integration/compos
 import { WEBHOOK_PAYLOADS } from './integration/webhooks/payload-schemas.js'
 import { redactedRequest } from './integration/http/redact.js'
 import { normalizeTarget } from './http/request-target.js'
+import { answerUnmetExpectations, clientErrorHandler } from './http/http-layer-errors.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 
@@ -98,6 +99,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
 
   const app = Fastify({
     bodyLimit: config.bodyLimit,
+    clientErrorHandler: clientErrorHandler(interfaces),
     // Silent means no logger at all: pino would still build a child logger for every request.
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,
@@ -131,6 +133,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   installHeadRouting(app)
   installValidation(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
+  answerUnmetExpectations(app.server, interfaces)
   app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })
   // A virtual clock continues where it stopped when the database is a file: its instant is a settings row,
   // written after each advance and read back before the scheduler starts (what fell due meanwhile runs then).

@@ -18,6 +18,9 @@ export const errorCatalogue = {
   MALFORMED_JSON: { status: 400, title: 'Bad Request', message: 'The request body is not valid JSON: {reason}.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', message: 'Content-Type {contentType} is not supported. Send application/json.' },
   URI_TOO_LONG: { status: 414, title: 'URI Too Long', message: 'A path segment of this URL is too long. Send the value shorter, or in the body.' },
+  HTTP_BAD_REQUEST: { status: 400, title: 'Bad Request', message: 'The request could not be parsed as HTTP/1.1 ({reason}). Check the request line and headers.' },
+  HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', message: 'The request headers are larger than the server accepts (16 KiB). Send fewer or shorter headers.' },
+  EXPECTATION_FAILED: { status: 417, title: 'Expectation Failed', message: 'Expect: {value} is not supported: only 100-continue is. Leave the Expect header out.' },
   INVALID_REQUEST: { status: 400, title: 'Bad Request', message: 'Invalid request: {reason}.' },
   INTERNAL: { status: 500, title: 'Internal Server Error', message: 'unimock failed unexpectedly: {reason}. This is a bug in unimock; please report it.' },
 
