@@ -1,3 +1,4 @@
+import { declareHttpLayerResponses } from './http-layer-responses.js'
 import swagger from '@fastify/swagger'
 import type { TSchema } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
@@ -47,7 +48,7 @@ export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions):
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
       const document = documentObject.openapiObject as Record<string, unknown>
       document.webhooks = webhooksSection(options.webhooks ?? {})
-      return hoistUniformParametersAndResponses(hoistTitledSchemas(document)) as typeof documentObject.openapiObject
+      return declareHttpLayerResponses(hoistUniformParametersAndResponses(hoistTitledSchemas(document))) as typeof documentObject.openapiObject
     }
   })
 
