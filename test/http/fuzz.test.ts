@@ -37,11 +37,11 @@ function resolve (doc: Json, schema: Json | undefined): Json {
 }
 
 /** A plausible value of a schema, or (twisted) an odd one. */
-function valueOf (doc: Json, schema: Json | undefined, rnd: () => number, twisted: boolean, depth = 0): unknown {
+function sample (doc: Json, schema: Json | undefined, rnd: () => number, twisted: boolean, depth = 0): unknown {
   const s = resolve(doc, schema)
   if (twisted && rnd() < 0.3) return ODD_VALUES[Math.floor(rnd() * ODD_VALUES.length)]
   const options = s.anyOf ?? s.oneOf
-  if (Array.isArray(options) && options.length > 0) return valueOf(doc, options[Math.floor(rnd() * options.length)], rnd, twisted, depth + 1)
+  if (Array.isArray(options) && options.length > 0) return sample(doc, options[Math.floor(rnd() * options.length)], rnd, twisted, depth + 1)
   if (s.const !== undefined) return s.const
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[Math.floor(rnd() * s.enum.length)]
   const type = Array.isArray(s.type) ? s.type.find((x: string) => x !== 'null') : s.type
@@ -49,11 +49,11 @@ function valueOf (doc: Json, schema: Json | undefined, rnd: () => number, twiste
     case 'integer': return Math.floor(rnd() * 100)
     case 'number': return rnd() * 100
     case 'boolean': return rnd() < 0.5
-    case 'array': return depth > 3 ? [] : [valueOf(doc, s.items, rnd, twisted, depth + 1)]
+    case 'array': return depth > 3 ? [] : [sample(doc, s.items, rnd, twisted, depth + 1)]
     case 'object': {
       if (depth > 3) return {}
       const out: Json = {}
-      for (const [k, v] of Object.entries((s.properties ?? {}) as Json)) if (rnd() < 0.7 || (s.required ?? []).includes(k)) out[k] = valueOf(doc, v, rnd, twisted, depth + 1)
+      for (const [k, v] of Object.entries((s.properties ?? {}) as Json)) if (rnd() < 0.7 || (s.required ?? []).includes(k)) out[k] = sample(doc, v, rnd, twisted, depth + 1)
       if (twisted && rnd() < 0.3) out[`unknown_${Math.floor(rnd() * 100)}`] = 'x'
       return out
     }
@@ -94,13 +94,13 @@ t.test('every operation of /openapi.json, fuzzed: no 5xx, JSON 4xx with a messag
         let url = path
         const query = new URLSearchParams()
         for (const p of params) {
-          const v = asText(valueOf(doc, p.schema, rnd, twisted))
+          const v = asText(sample(doc, p.schema, rnd, twisted))
           if (p.in === 'path') url = url.replace(`{${String(p.name)}}`, encodeURIComponent(v === '' ? 'x' : v))
           else if (p.in === 'query' && (twisted ? rnd() < 0.5 : rnd() < 0.2)) query.set(String(p.name), v)
         }
         url = url.replace(/\{[^}]+\}/g, 'x')
         const bodySchema = op.requestBody?.content?.['application/json']?.schema
-        const body = bodySchema === undefined ? undefined : valueOf(doc, bodySchema, rnd, twisted)
+        const body = bodySchema === undefined ? undefined : sample(doc, bodySchema, rnd, twisted)
         const headers: Record<string, string> = { authorization: 'Bearer fuzz_key' }
         if (category !== undefined && tokens[category] !== undefined) headers['x-account-token'] = tokens[category]!
         const target = `${url}${query.size > 0 ? `?${query.toString()}` : ''}`
