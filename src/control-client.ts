@@ -1097,7 +1097,7 @@ export class ControlClient {
     return this.#call('POST', `/write-presets`, undefined, body, true) as Promise<PostWritePresetsResult>
   }
 
-  /** GET /_unimock/write-presets: The write presets of this API key still to apply, in the order writes take them */
+  /** GET /_unimock/write-presets: The write presets of this API key still to apply, in the order calls take them */
   getWritePresets (): Promise<GetWritePresetsResult> {
     return this.#call('GET', `/write-presets`, undefined, undefined, true) as Promise<GetWritePresetsResult>
   }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { appError } from '../../core/errors.js'
 import { iso } from '../../core/iso.js'
 import { Problem } from '../../http/problem.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
+import { presetRoutes } from '../http/preset-routes.js'
 import { PASSTHROUGH_TIMEOUT_MS } from './passthrough.js'
 import type { PassthroughPreset, PassthroughPresets } from './passthrough-presets.js'
 
@@ -78,21 +78,5 @@ export const passthroughPresetRoutes: FastifyPluginAsync<PassthroughPresetOption
     return reply.code(201).send(view(preset) as never)
   })
 
-  r.get('/passthrough-presets', {
-    onRequest: o.auth.tenant,
-    schema: { tags, summary: 'The passthrough presets of this API key still to apply, in the order calls take them', response: { 200: Type.Object({ results: Type.Array(PresetView) }), 401: Problem } }
-  }, async (request) => ({ results: o.presets.list(requestTenant(request).id).map(view) as never[] }))
-
-  r.delete('/passthrough-presets/:id', {
-    onRequest: o.auth.tenant,
-    schema: { tags, summary: 'Delete one passthrough preset', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ deleted: Type.Integer() }), 400: Problem, 401: Problem, 404: Problem } }
-  }, async (request) => {
-    if (!o.presets.remove(requestTenant(request).id, request.params.id)) throw appError('PASSTHROUGH_PRESET_NOT_FOUND', { id: request.params.id })
-    return { deleted: 1 }
-  })
-
-  r.delete('/passthrough-presets', {
-    onRequest: o.auth.tenant,
-    schema: { tags, summary: 'Delete every passthrough preset of this API key', response: { 200: Type.Object({ deleted: Type.Integer() }), 401: Problem } }
-  }, async (request) => ({ deleted: o.presets.clear(requestTenant(request).id) }))
+  presetRoutes(app, { path: '/passthrough-presets', noun: 'passthrough', auth: o.auth, presets: o.presets, View: PresetView, view, notFound: 'PASSTHROUGH_PRESET_NOT_FOUND' })
 }

@@ -6,6 +6,7 @@ import { iso } from '../../core/iso.js'
 import { Problem } from '../../http/problem.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
+import { presetRoutes } from '../http/preset-routes.js'
 import type { WritePreset, WritePresets } from './presets.js'
 import { NewPreset } from './schemas.js'
 
@@ -69,21 +70,5 @@ export const writeControlRoutes: FastifyPluginAsync<WriteControlOptions> = async
     return reply.code(201).send(view(preset) as never)
   })
 
-  r.get('/write-presets', {
-    onRequest: o.auth.tenant,
-    schema: { tags, summary: 'The write presets of this API key still to apply, in the order writes take them', response: { 200: Type.Object({ results: Type.Array(PresetView) }), 401: Problem } }
-  }, async (request) => ({ results: o.presets.list(requestTenant(request).id).map(view) as never[] }))
-
-  r.delete('/write-presets/:id', {
-    onRequest: o.auth.tenant,
-    schema: { tags, summary: 'Delete one write preset', params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ deleted: Type.Integer() }), 400: Problem, 401: Problem, 404: Problem } }
-  }, async (request) => {
-    if (!o.presets.remove(requestTenant(request).id, request.params.id)) throw appError('WRITE_PRESET_NOT_FOUND', { id: request.params.id })
-    return { deleted: 1 }
-  })
-
-  r.delete('/write-presets', {
-    onRequest: o.auth.tenant,
-    schema: { tags, summary: 'Delete every write preset of this API key', response: { 200: Type.Object({ deleted: Type.Integer() }), 401: Problem } }
-  }, async (request) => ({ deleted: o.presets.clear(requestTenant(request).id) }))
+  presetRoutes(app, { path: '/write-presets', noun: 'write', auth: o.auth, presets: o.presets, View: PresetView, view, notFound: 'WRITE_PRESET_NOT_FOUND' })
 }
