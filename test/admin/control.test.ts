@@ -154,3 +154,18 @@ t.test('concurrent advances add up, each answering the time it reached; a refuse
   t.equal((await app.inject({ method: 'GET', url: '/_unimock/clock' })).statusCode, 200, 'and the clock still answers')
   t.equal(clock.now(), start + 3 * 3_600_000, 'unmoved')
 })
+
+t.test('with --api-key, reset and moving the clock need a configured key: another job cannot wipe or move everyone\'s world', async (t) => {
+  const { app, clock } = await makeApp(t, { apiKeys: ['ci-job-a'] })
+  const before = clock.now()
+  const keyless = await app.inject({ method: 'POST', url: '/_unimock/reset' })
+  t.equal(keyless.statusCode, 401, 'a keyless reset is refused')
+  t.match(json(keyless), { status: 401, detail: /runs with --api-key/ })
+  t.equal((await app.inject({ method: 'POST', url: '/_unimock/reset', headers: { authorization: 'Bearer someone-else' } })).statusCode, 401, 'so is another key')
+  t.equal((await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' } })).statusCode, 401, 'and a keyless clock move')
+  t.equal(clock.now(), before, 'the clock did not move')
+  const moved = await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' }, headers: { authorization: 'Bearer ci-job-a' } })
+  t.equal(moved.statusCode, 200, 'a configured key moves it')
+  t.equal((await app.inject({ method: 'POST', url: '/_unimock/reset', headers: { authorization: 'Bearer ci-job-a' } })).statusCode, 200, 'and resets')
+  t.equal((await app.inject({ method: 'GET', url: '/_unimock/clock' })).statusCode, 200, 'reading the clock needs nothing')
+})
