@@ -78,5 +78,5 @@ export const passthroughPresetRoutes: FastifyPluginAsync<PassthroughPresetOption
     return reply.code(201).send(view(preset) as never)
   })
 
-  presetRoutes(app, { path: '/passthrough-presets', noun: 'passthrough', auth: o.auth, presets: o.presets, View: PresetView, view, notFound: 'PASSTHROUGH_PRESET_NOT_FOUND' })
+  presetRoutes(app, { path: '/passthrough-presets', noun: 'passthrough', authenticate: o.auth.tenant, tenantId: (request) => requestTenant(request).id, presets: o.presets, View: PresetView, view, notFound: 'PASSTHROUGH_PRESET_NOT_FOUND' })
 }

@@ -70,5 +70,5 @@ export const writeControlRoutes: FastifyPluginAsync<WriteControlOptions> = async
     return reply.code(201).send(view(preset) as never)
   })
 
-  presetRoutes(app, { path: '/write-presets', noun: 'write', auth: o.auth, presets: o.presets, View: PresetView, view, notFound: 'WRITE_PRESET_NOT_FOUND' })
+  presetRoutes(app, { path: '/write-presets', noun: 'write', authenticate: o.auth.tenant, tenantId: (request) => requestTenant(request).id, presets: o.presets, View: PresetView, view, notFound: 'WRITE_PRESET_NOT_FOUND' })
 }
