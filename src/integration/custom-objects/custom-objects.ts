@@ -241,7 +241,8 @@ export class CustomObjects {
     }
     return [...generated, ...this.#d.repo.associations(accountId, objectId)]
       .filter((a) => filters.association_type_id === undefined || a.associationType === filters.association_type_id)
-      .map((a) => association(a, expandType ? types.find((t) => t.id === a.associationType) ?? this.#anyType(accountId, a.associationType) : undefined))
+      // Every association's type is one of the source class's: PUT refuses any other.
+      .map((a) => association(a, expandType ? types.find((t) => t.id === a.associationType) : undefined))
       .filter((a) => inWindow(filters, String(a.created_at), String(a.modified_at), undefined))
   }
 
@@ -259,14 +260,6 @@ export class CustomObjects {
 
   forgetAccount (accountId: string): void { this.#d.repo.forgetAccount(accountId) }
   clear (): void { this.#d.repo.clear() }
-
-  #anyType (accountId: string, typeId: string): Json | string {
-    for (const c of this.#d.classes(accountId)) {
-      const found = this.associationTypes(accountId, c.id).find((t) => t.id === typeId)
-      if (found !== undefined) return found
-    }
-    return typeId
-  }
 }
 
 const slug = (name: string | null): string => (name ?? 'object').toLowerCase().replace(/[^a-z0-9]+/g, '_')

@@ -8,7 +8,7 @@ import type { AccountService } from '../accounts/account-service.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { DataService } from './service.js'
-import { formatMicros } from './timestamps.js'
+import { formatMicros } from '../../core/timestamps.js'
 
 const Params = Type.Object({ id: Type.String({ description: 'linked account id' }) })
 

@@ -8,7 +8,7 @@ import type { AccountData, BuildOptions, Generator, RecordMeta } from './generat
 import type { ContentFilter, ListQuery, RecordQuery } from './query.js'
 import type { RecordCache } from './record-cache.js'
 import type { DataRepository, RecordRow } from './repository.js'
-import { parseTimestamp } from './timestamps.js'
+import { parseTimestamp } from '../../core/timestamps.js'
 import type { WrittenFields, WrittenRecords } from './written.js'
 
 /**

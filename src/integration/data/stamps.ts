@@ -1,5 +1,5 @@
 import type { Clock } from '../../core/clock.js'
-import { MICROS_PER_MS } from './timestamps.js'
+import { MICROS_PER_MS } from '../../core/timestamps.js'
 
 /**
  * The microsecond instants sync passes write as `modified_at`. Each pass gets a stamp strictly after the

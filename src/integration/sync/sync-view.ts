@@ -1,4 +1,4 @@
-import { formatMicros } from '../data/timestamps.js'
+import { formatMicros } from '../../core/timestamps.js'
 import type { SyncBefore } from '../http/journal-recorder.js'
 import type { SyncStatusRecord } from './schemas.js'
 import type { SyncState } from './sync-state.js'
