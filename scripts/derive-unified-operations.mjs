@@ -32,6 +32,10 @@ for (const op of facts.operations) {
   if (seen.has(operationId)) throw new Error(`${operationId} names both ${seen.get(operationId)} and ${key}`)
   seen.set(operationId, key)
   operations[key] = { operationId, in_client: op.sdk !== null && op.sdk !== undefined }
+  // A retrieve that answers a sub-object (an accounting Address, listed by id in a Contact's `addresses`):
+  // its sub-object and query parameters, so unimock serves it from the parents that list it.
+  const subObject = /^\w+\.sub_objects\.(\w+)$/.exec(op.responses?.['200']?.models_json ?? '')?.[1]
+  if (op.kind === 'retrieve' && subObject !== undefined) operations[key] = { ...operations[key], sub_object: subObject, query: Object.keys(op.query ?? {}).sort() }
 }
 
 // GET /remote-fields answers one key per model: the keys of each category's RemoteFieldAPIResponse that the
@@ -46,7 +50,7 @@ for (const [category, defs] of Object.entries(facts.definitions)) {
 const fixture = {
   _about: 'Derived by scripts/derive-unified-operations.mjs from the researched facts (endpoints.json): do not edit by hand.',
   _source: facts._meta?.sources?.sdk ?? 'npm @mergeapi/merge-node-client 4.0.4',
-  _key: 'METHOD /api/{category}/v1/... as unimock serves it; in_client: the official client 4.0.4 has the method',
+  _key: 'METHOD /api/{category}/v1/... as unimock serves it; in_client: the official client 4.0.4 has the method; sub_object and query: a retrieve of a sub-object',
   operations: Object.fromEntries(Object.entries(operations).sort(([a], [b]) => a.localeCompare(b))),
   remote_field_models: remoteFieldModels
 }

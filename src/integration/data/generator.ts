@@ -36,6 +36,11 @@ const YEAR_MS = 365 * 86_400_000
 /** Sub-object ids encode (parent index × SUB_SLOTS + position). */
 const SUB_SLOTS = 32
 
+/** The index of the top-level record a sub-object's slot (what its id encodes) belongs to. */
+export function subObjectRoot (slot: number): number {
+  return Math.floor(slot / SUB_SLOTS)
+}
+
 /** The per-account view the writers use: ids, related records' hashes and model populations. */
 export class AccountData implements AccountInfo {
   readonly accountId: string

@@ -4,7 +4,7 @@ import { cursorText, openCursor, pageOf, walk } from '../../core/pagination.js'
 import { hash32 } from '../../core/hash.js'
 import { type Catalogue, type FieldDef, type ModelDef, SENSITIVE_FIELDS } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
-import type { AccountData, BuildOptions, Generator, RecordMeta } from './generator.js'
+import { type AccountData, type BuildOptions, type Generator, type RecordMeta, subObjectRoot } from './generator.js'
 import type { ContentFilter, ListQuery, RecordQuery } from './query.js'
 import type { RecordCache } from './record-cache.js'
 import type { DataRepository, RecordRow } from './repository.js'
@@ -202,6 +202,25 @@ export class DataReader {
     const row = set === undefined || idx === undefined ? undefined : this.#repo.byIdx(set.id, idx)
     if (data === undefined || set === undefined || row === undefined) return undefined
     return { row, record: this.build(model, data, set.id, row, options) }
+  }
+
+  /**
+   * The sub-object a record lists under `field` by this id (a Contact's address), as `expand` inlines it, or
+   * undefined. The id encodes the record and a slot, so nothing is stored per sub-object: the record lists
+   * the id (ids are per record and field) and its expanded list holds the item at the same place.
+   */
+  subObject (accountId: string, parent: ModelDef, field: string, id: string): Record<string, unknown> | undefined {
+    const data = this.#sets.existing(accountId)
+    const set = this.#sets.existingSet(accountId, parent)
+    const slot = data?.codec(`${parent.name}.${field}`).decode(id)
+    const row = set === undefined || slot === undefined ? undefined : this.#repo.byIdx(set.id, subObjectRoot(slot))
+    if (data === undefined || set === undefined || row === undefined) return undefined
+    const ids = this.build(parent, data, set.id, row, PLAIN)[field]
+    const at = Array.isArray(ids) ? ids.indexOf(id) : -1
+    if (at < 0) return undefined
+    const items = this.build(parent, data, set.id, row, { ...PLAIN, expandSubs: new Set([field]) })[field]
+    const item = Array.isArray(items) ? items[at] : undefined
+    return typeof item === 'object' && item !== null ? item as Record<string, unknown> : undefined
   }
 
   /** Each record's JSON: from the cache in the plain form, freshly generated otherwise. */

@@ -63,6 +63,18 @@ export class DataSchemas {
     return Type.Object(properties, { description, title })
   }
 
+  /** A sub-object served on its own (GET accounting/v1/addresses/{id}). */
+  subObject (category: DataCategory, name: string): TSchema {
+    return this.#sub(category, name)
+  }
+
+  /** The query of a sub-object's retrieve: the real service's parameters, none of which changes the answer. */
+  subObjectQuery (params: readonly string[]): TSchema {
+    const properties: Record<string, TSchema> = {}
+    for (const p of params) properties[p] = Type.Optional(BOOLEAN_PARAMS.has(p) ? Type.Boolean({ description: PARAM_HELP[p] }) : Type.String({ description: PARAM_HELP[p] }))
+    return Type.Object(properties)
+  }
+
   #sub (category: DataCategory, name: string): TSchema {
     const sub = this.#catalogue.subObject(category, name)
     return this.#object(category, sub.fields, false, name, `${category}.${name}`)

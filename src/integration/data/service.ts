@@ -1,5 +1,6 @@
 import type { Clock } from '../../core/clock.js'
 import { hash32 } from '../../core/hash.js'
+import { appError } from '../../core/errors.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from './catalogue.js'
 import { DataSets, type DataSettings } from './data-sets.js'
@@ -150,6 +151,21 @@ export class DataService {
     const set = this.#sets.existingSet(accountId, model)
     const idx = set === undefined ? undefined : this.#sets.existing(accountId)?.codec(model.name).decode(id)
     return set === undefined || idx === undefined ? undefined : this.#written.fields(set.id, idx)
+  }
+
+  /**
+   * A sub-object by the id a record lists it under (GET accounting/v1/addresses/{id}): looked for in every
+   * model of the category with a list of that sub-object, or DATA_RECORD_NOT_FOUND.
+   */
+  subObjectJson (accountId: string, category: string, name: string, id: string): string {
+    for (const parent of this.catalogue.inCategory(category)) {
+      for (const f of parent.fields) {
+        if (f.shape.t !== 'ref' || f.shape.to !== 'sub' || f.shape.target !== name) continue
+        const item = this.#reader.subObject(accountId, parent, f.name, id)
+        if (item !== undefined) return JSON.stringify(item)
+      }
+    }
+    throw appError('DATA_RECORD_NOT_FOUND', { model: name, id })
   }
 
   /**

@@ -122,6 +122,13 @@ t.test('every method of the official Node client answers 2xx with a body its ser
   // An async task, through the accounting beta's documented route (the client has no method for it).
   const task = await control.withAccount(tokens.get('accounting') ?? '').post('/api/accounting/v1/items/async', { model: { name: 'Conformance', unit_price: 1 } })
   idsByPath.set('accounting/v1/async-tasks', (task.json() as { task_id: string }).task_id)
+  // Addresses and phone numbers have no list: their ids are those a Contact lists when not expanded.
+  const contacts = (await control.withAccount(tokens.get('accounting') ?? '').get('/api/accounting/v1/contacts?page_size=20')).json() as { results: Array<{ addresses: string[], phone_numbers: string[] }> }
+  const listing = contacts.results.find((c) => c.addresses.length > 0 && c.phone_numbers.length > 0)
+  if (listing !== undefined) {
+    idsByPath.set('accounting/v1/addresses', listing.addresses[0]!)
+    idsByPath.set('accounting/v1/phone-numbers', listing.phone_numbers[0]!)
+  }
   /** What a POST answered that a later method names in its path. */
   const keepCreated = (concrete: string, body: unknown): void => {
     const b = body as { batch_id?: unknown, async_passthrough_receipt_id?: unknown, model?: { id?: unknown } } | null
