@@ -82,6 +82,28 @@ export type PostResetResult = {
   now: string
 }
 
+/** What GET /_unimock/default-scopes/{category} answers. */
+export type GetDefaultScopesByCategoryResult = undefined
+
+/** The body of POST /_unimock/default-scopes/{category}. */
+export type PostDefaultScopesByCategoryBody = {
+  common_models: Array<{
+    model_name: string
+    model_permissions?: {
+      [key: string]: {
+        is_enabled?: boolean | null
+      }
+    } | null
+    field_permissions?: {
+      enabled_fields?: Array<string> | null
+      disabled_fields?: Array<string> | null
+    } | null
+  }>
+}
+
+/** What POST /_unimock/default-scopes/{category} answers. */
+export type PostDefaultScopesByCategoryResult = undefined
+
 /** The body of POST /_unimock/linked-accounts. */
 export type PostLinkedAccountsBody = {
   category: "hris" | "ats" | "crm" | "accounting" | "ticketing" | "filestorage" | "knowledgebase"
@@ -1045,6 +1067,16 @@ export class ControlClient {
   /** POST /_unimock/reset: Restore the seeded state: seed data, tokens, random stream and virtual clock */
   postReset (): Promise<PostResetResult> {
     return this.#call('POST', `/reset`, undefined, undefined, true) as Promise<PostResetResult>
+  }
+
+  /** GET /_unimock/default-scopes/{category}: The default common model scopes of the category for this API key (what GET /api/{category}/v1/default-scopes answers) */
+  getDefaultScopesByCategory (params: { category: string }): Promise<GetDefaultScopesByCategoryResult> {
+    return this.#call('GET', `/default-scopes/${encodeURIComponent(params.category)}`, undefined, undefined, true) as Promise<GetDefaultScopesByCategoryResult>
+  }
+
+  /** POST /_unimock/default-scopes/{category}: Change the default common model scopes of the category for this API key, as the real service's dashboard does */
+  postDefaultScopesByCategory (params: { category: string }, body: PostDefaultScopesByCategoryBody): Promise<PostDefaultScopesByCategoryResult> {
+    return this.#call('POST', `/default-scopes/${encodeURIComponent(params.category)}`, undefined, body, true) as Promise<PostDefaultScopesByCategoryResult>
   }
 
   /** POST /_unimock/linked-accounts: Create a complete linked account without the link flow (an incomplete attempt for the origin id is completed) */

@@ -14,6 +14,7 @@ import { dataControlRoutes } from './data/control-routes.js'
 import { dataRoutes } from './data/routes.js'
 import { groupTypesRoute } from './data/group-types-route.js'
 import { liveSearchRoute } from './data/live-search-route.js'
+import { subObjectRoutes } from './data/sub-object-routes.js'
 import { nestedListRoutes } from './data/nested-list-routes.js'
 import { CustomObjects, type ObjectClass } from './custom-objects/custom-objects.js'
 import { CustomObjectRepository } from './custom-objects/repository.js'
@@ -59,6 +60,7 @@ import { createSyncDataPort } from './sync/data-port-adapter.js'
 import type { SyncAccount } from './sync/sync-events.js'
 import { installSyncRequestHooks } from './sync/request-hooks.js'
 import { syncRoutes } from './sync/routes.js'
+import { DefaultScopeRepository } from './scopes/default-scope-repository.js'
 import { ScopeRepository } from './scopes/scope-repository.js'
 import { ScopeService } from './scopes/scope-service.js'
 import { scopeRoutes } from './scopes/routes.js'
@@ -217,11 +219,16 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     clock,
     catalogue,
     repo: new ScopeRepository(db),
+    defaults: new DefaultScopeRepository(db),
     events,
     sync: {
-      readEnabled: (id) => new Map(sync.states(id).map((s) => [s.modelId, s.enabled])),
-      setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) }
-    }
+      readEnabled: (id) => new Map(syncRepo.states(id).map((s) => [s.modelId, s.enabled])),
+      setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) },
+      started: (id) => syncRepo.states(id).some((s) => s.lastSyncStart !== null),
+      initialScope: (id, category, disabledModels, now) => { sync.linkRequested(id, category, disabledModels, now) }
+    },
+    account: (id) => accountRepo.byId(id),
+    accounts: (tenantId) => accountRepo.all(tenantId)
   })
   const remoteKeys = new RemoteKeys({ repo: remoteKeyRepo, clock, ids, events })
   const receivers = new WebhookReceivers({ repo: new WebhookReceiverRepository(db), clock, catalogue, events })
@@ -311,7 +318,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
 
   // How the domains react to each other's events, inside the transaction of each change. The order within
   // an event is the order below: the sync state exists before the webhooks that report on it.
-  events.on('link:requested', (e) => { sync.linkRequested(e.account.id, e.account.category, e.disabledModels, e.at) })
+  events.on('link:requested', (e) => { scopes.linkRequested(e.account, e.linkScopes, e.at) })
+  events.on('account:linked', (e) => { scopes.accountLinked(e.account, e.at) })
   events.on('account:linked', (e) => { sync.accountLinked(e.account.id, e.isRelink, e.at) })
   events.on('account:linked', (e) => { eventWebhooks.accountLinked(e) })
   events.on('account:deleted', (e) => { data.deleteAccount(e.account.id) })
@@ -345,7 +353,12 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   events.on('account:linked', (e) => { if (e.isRelink) issues.relinked(e.account.id, e.at) })
   // The audit trail records what the organization did, in the transaction of each change.
   events.on('account:deleted', (e) => { audit.record(e.account.tenantId, 'DELETED_LINKED_ACCOUNT', `Deleted linked account ${e.account.id} (${e.account.integrationName ?? e.account.category}, end user ${e.account.endUserOriginId}).`, e.at) })
-  events.on('scopes:changed', (e) => { audit.record(e.tenantId, 'CHANGED_SCOPES', `Changed the common model scopes of ${e.models.join(', ')} for linked account ${e.accountId}.`, e.at) })
+  events.on('scopes:changed', (e) => {
+    const models = e.models.map((m) => `${e.category}.${m}`).join(', ')
+    audit.record(e.tenantId, 'CHANGED_SCOPES', e.accountId === null
+      ? `Changed the organization-wide default scopes of ${models}.`
+      : `Changed the common model scopes of ${models} for linked account ${e.accountId}.`, e.at)
+  })
   // The replaced secret stops working at once: drop the tenants cached by key.
   events.on('remote-key:generated', (e) => { if (e.regenerated) tenants.forget() })
   events.on('remote-key:generated', (e) => {
@@ -431,6 +444,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
   void app.register(liveSearchRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
   void app.register(nestedListRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(subObjectRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
   void app.register(async (api) => {
     installLenientJson(api)
     await api.register(customObjectRoutes, { customObjects, authenticate: auth.account, account: (request) => requestAccount(request).account })

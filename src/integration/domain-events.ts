@@ -23,7 +23,7 @@ import type { WriteEvents } from './writes/write-events.js'
  *   'record:written'            a record was created, changed or ignored via the API  writes/write-events.ts
  *   'write:failed'              the simulated third party refused a write (a preset)  writes/write-events.ts
  *   'field-mapping:changed'     a field mapping was created, updated or deleted       remote/remote-events.ts
- *   'scopes:changed'            a linked account's common model scopes changed        scopes/scope-events.ts
+ *   'scopes:changed'            an account's or the default common model scopes changed scopes/scope-events.ts
  *   'account-token:regenerated' an account's token was replaced                       accounts/account-events.ts
  *   'remote-key:generated'      a remote key was generated or regenerated             remote-keys/remote-keys.ts
  *   'webhook-receiver:changed'  an account's third-party webhook receiver changed     webhook-receivers/webhook-receivers.ts

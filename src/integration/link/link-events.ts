@@ -1,9 +1,10 @@
 import type { LinkedAccount } from '../accounts/linked-account.js'
+import type { LinkModelScope } from '../scopes/scope-service.js'
 
-/** A link token was created for the account: `disabledModels` are the model_ids common_models turned off. */
+/** A link token was created for the account: `linkScopes` are the models its common_models named. */
 export interface LinkRequested {
   readonly account: LinkedAccount
-  readonly disabledModels: readonly string[]
+  readonly linkScopes: readonly LinkModelScope[]
   readonly at: number
 }
 

@@ -12,6 +12,7 @@ import { findIntegration, type IntegrationInfo, integrationsFor, resolveIntegrat
 import { digest, digestHex, sameDigest } from '../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { LinkEvents } from './link-events.js'
+import type { LinkModelScope } from '../scopes/scope-service.js'
 import type { LinkRepository, StoredLinkToken } from './link-repository.js'
 import { validationProblems } from './validation-outcomes.js'
 import type { LinkTokenState, ValidationProblem } from './widget-port.js'
@@ -31,8 +32,8 @@ export interface LinkTokenRequest {
   readonly integrationCategory: string | null
   readonly linkExpiryMins: number | null
   readonly shouldCreateMagicLinkUrl: boolean
-  /** model_ids that common_models lists without the READ action: they never sync and show DISABLED. */
-  readonly disabledModels: readonly string[]
+  /** The models common_models names: without READ they never sync and show DISABLED, without WRITE they refuse writes. */
+  readonly linkScopes: readonly LinkModelScope[]
 }
 
 export interface CreatedLinkToken {
@@ -123,7 +124,7 @@ export class LinkService {
         createdAt: now,
         expiresAt: now + expiryMins * 60_000
       })
-      this.#d.events.emit('link:requested', { account, disabledModels: request.disabledModels, at: now })
+      this.#d.events.emit('link:requested', { account, linkScopes: request.linkScopes, at: now })
       return account
     })()
     const offered = this.#offered(account, preselected?.slug ?? null)

@@ -43,7 +43,12 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
         integrationCategory: b.integration_category ?? null,
         linkExpiryMins: b.link_expiry_mins ?? null,
         shouldCreateMagicLinkUrl: b.should_create_magic_link_url === true,
-        disabledModels: (b.common_models ?? []).filter((m) => !m.enabled_actions.includes('READ')).map((m) => m.model_id)
+        linkScopes: (b.common_models ?? []).map((m) => ({
+          modelId: m.model_id,
+          read: m.enabled_actions.includes('READ'),
+          write: m.enabled_actions.includes('WRITE'),
+          disabledFields: m.disabled_fields
+        }))
       }, requestOrigin(request))
       return { link_token: created.linkToken, integration_name: created.integrationName, magic_link_url: created.magicLinkUrl }
     })

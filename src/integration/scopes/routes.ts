@@ -1,13 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { Type } from '@sinclair/typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
+import { Problem } from '../../http/problem.js'
 import { CommonModelScopes, ScopesBody } from './schemas.js'
 import type { ScopeService } from './scope-service.js'
 
-/** default-scopes (organization-level) and linked-account-scopes GET/POST (one account) of each category. */
+/**
+ * default-scopes (organization-level) and linked-account-scopes GET/POST (one account) of each category;
+ * and the control API's default scopes, which the real service edits in its dashboard.
+ */
 export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeService }> = async (app, { auth, scopes }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   for (const category of CATEGORIES) {
@@ -17,10 +22,10 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
       config: journaled('scopes', { category }),
       schema: {
         tags,
-        summary: 'The organization\'s default common model scopes of the category (unimock: everything enabled)',
+        summary: 'The organization\'s default common model scopes of the category: what new linked accounts get (everything enabled until POST /_unimock/default-scopes/{category} changes it)',
         response: { 200: CommonModelScopes, 401: Detail }
       }
-    }, async () => scopes.defaults(category))
+    }, async (request) => scopes.defaults(requestTenant(request).id, category))
 
     r.get(`/api/${category}/v1/linked-account-scopes`, {
       onRequest: auth.account,
@@ -30,7 +35,7 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
         summary: 'The linked account\'s effective common model scopes: its own, else the defaults',
         response: { 200: CommonModelScopes, 401: Detail, 403: Detail }
       }
-    }, async (request) => scopes.forAccount(requestAccount(request).account.id, category))
+    }, async (request) => scopes.forAccount(requestAccount(request).account))
 
     r.post(`/api/${category}/v1/linked-account-scopes`, {
       onRequest: auth.account,
@@ -41,9 +46,30 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
         body: ScopesBody,
         response: { 200: CommonModelScopes, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }
       }
-    }, async (request) => {
-      const account = requestAccount(request).account
-      return scopes.update(requestTenant(request).id, account.id, category, request.body.common_models)
-    })
+    }, async (request) => scopes.update(requestAccount(request).account, request.body.common_models))
   }
+
+  const tags = ['control']
+  const params = Type.Object({ category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))) })
+  r.get('/_unimock/default-scopes/:category', {
+    onRequest: auth.tenant,
+    schema: {
+      tags,
+      summary: 'The default common model scopes of the category for this API key (what GET /api/{category}/v1/default-scopes answers)',
+      params,
+      response: { 200: CommonModelScopes, 400: Problem, 401: Problem }
+    }
+  }, async (request) => scopes.defaults(requestTenant(request).id, request.params.category))
+
+  r.post('/_unimock/default-scopes/:category', {
+    onRequest: auth.tenant,
+    schema: {
+      tags,
+      summary: 'Change the default common model scopes of the category for this API key, as the real service\'s dashboard does',
+      description: 'The body of POST linked-account-scopes. Linked accounts inherit the defaults wherever they set nothing of their own: READ off stops their syncs of the model at once (DISABLED), WRITE off refuses their writes (DISABLED_MODEL_WRITE), disabled fields read null. Accounts linked later start with them.',
+      params,
+      body: ScopesBody,
+      response: { 200: CommonModelScopes, 400: Problem, 401: Problem, 413: Problem, 415: Problem }
+    }
+  }, async (request) => scopes.updateDefaults(requestTenant(request).id, request.params.category, request.body.common_models))
 }

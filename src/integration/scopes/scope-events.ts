@@ -1,7 +1,11 @@
-/** A linked account's common model scopes changed (POST linked-account-scopes); the audit trail records it. */
+/**
+ * Common model scopes changed: a linked account's own (POST linked-account-scopes) or, with `accountId`
+ * null, the organization's defaults of a category (the control API); the audit trail records it.
+ */
 export interface ScopesChanged {
   readonly tenantId: number
-  readonly accountId: string
+  readonly accountId: string | null
+  readonly category: string
   /** The bare model names whose permissions the request named. */
   readonly models: readonly string[]
   readonly at: number

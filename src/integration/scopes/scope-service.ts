@@ -3,8 +3,9 @@ import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from '../data/catalogue.js'
+import type { DefaultScope, DefaultScopeRepository } from './default-scope-repository.js'
 import type { ScopeEvents } from './scope-events.js'
-import type { ScopeRepository, StoredScope } from './scope-repository.js'
+import type { ScopeOverride, ScopeRepository } from './scope-repository.js'
 import type { ScopesPort } from './scopes-port.js'
 
 /** Fields every record keeps whatever the scopes: they identify and stamp the record rather than describe it. */
@@ -22,26 +23,52 @@ export interface ScopeRequestItem {
   field_permissions?: { enabled_fields?: unknown[] | null, disabled_fields?: unknown[] | null } | null
 }
 
+/** One model of a link token's `common_models`: what the account gets instead of the defaults. */
+export interface LinkModelScope {
+  readonly modelId: string
+  readonly read: boolean
+  readonly write: boolean
+  readonly disabledFields: readonly string[]
+}
+
 /** What scopes need of the sync domain: READ is whether a model syncs. */
 export interface ScopeSyncPort {
+  /** The account's models and whether each may sync; empty before the account has a sync state. */
   readEnabled(accountId: string): ReadonlyMap<string, boolean>
   setReadEnabled(accountId: string, modelId: string, enabled: boolean, now: number): void
+  /** Whether a sync of the account ever started; until then its models' READ is set by initialScope. */
+  started(accountId: string): boolean
+  initialScope(accountId: string, category: string, disabledModelIds: readonly string[], now: number): void
 }
+
+export interface ScopedAccount { readonly id: string, readonly tenantId: number, readonly category: string }
 
 export interface ScopeServiceDeps {
   readonly db: Db
   readonly clock: Clock
   readonly catalogue: Catalogue
   readonly repo: ScopeRepository
+  readonly defaults: DefaultScopeRepository
   readonly sync: ScopeSyncPort
+  readonly account: (id: string) => ScopedAccount | undefined
+  readonly accounts: (tenantId: number) => readonly ScopedAccount[]
   readonly events: Emitter<ScopeEvents>
 }
 
+interface CheckedItem {
+  readonly model: ModelDef
+  readonly read: boolean | null | undefined
+  readonly write: boolean | null | undefined
+  readonly enable: readonly string[]
+  readonly disable: readonly string[]
+}
+
 /**
- * Common model scopes (facts §11): the organization's defaults (everything enabled: unimock has no dashboard
- * to narrow them) and each linked account's own, which fall back to the defaults for anything not set. A model
- * without READ never syncs (sync status DISABLED); without WRITE, writes fail with DISABLED_MODEL_WRITE; a
- * disabled field reads null.
+ * Common model scopes (facts §11): the organization's defaults per category (everything enabled until the
+ * control API changes them, as the real service's dashboard does) and each linked account's own, which
+ * override the defaults model by model, permission by permission and field by field. A model without READ
+ * never syncs (sync status DISABLED); without WRITE, writes fail with DISABLED_MODEL_WRITE; a disabled field
+ * reads null.
  */
 export class ScopeService implements ScopesPort {
   readonly #d: ScopeServiceDeps
@@ -54,26 +81,164 @@ export class ScopeService implements ScopesPort {
     return model.fields.map((f) => f.name).filter((name) => !ALWAYS_ENABLED.has(name))
   }
 
-  /** GET default-scopes: every model of the category, everything enabled. */
-  defaults (category: string): { common_models: ModelScope[] } {
-    return { common_models: this.#d.catalogue.inCategory(category).map((m) => view(m, true, undefined)) }
+  /** GET default-scopes: every model of the category as the organization's new accounts get it. */
+  defaults (tenantId: number, category: string): { common_models: ModelScope[] } {
+    const stored = this.#d.defaults.byCategory(tenantId, category)
+    return { common_models: this.#d.catalogue.inCategory(category).map((m) => view(m, effective(m, stored.get(m.name), undefined))) }
   }
 
   /** GET linked-account-scopes: the account's effective scopes, every model of its category. */
-  forAccount (accountId: string, category: string): { common_models: ModelScope[] } {
-    const read = this.#d.sync.readEnabled(accountId)
-    const stored = this.#d.repo.byAccount(accountId)
-    return { common_models: this.#d.catalogue.inCategory(category).map((m) => view(m, read.get(m.id) ?? true, stored.get(m.name))) }
+  forAccount (account: ScopedAccount): { common_models: ModelScope[] } {
+    const read = this.#d.sync.readEnabled(account.id)
+    const defaults = this.#d.defaults.byCategory(account.tenantId, account.category)
+    const own = this.#d.repo.byAccount(account.id)
+    return {
+      common_models: this.#d.catalogue.inCategory(account.category).map((m) => {
+        const scope = effective(m, defaults.get(m.name), own.get(m.name))
+        return view(m, { ...scope, read: read.get(m.id) ?? scope.read })
+      })
+    }
   }
 
   /**
    * POST linked-account-scopes: checks every item first (an unknown model, permission or field changes
-   * nothing), then applies them in one transaction and answers the effective scopes.
+   * nothing), then sets them as the account's own in one transaction and answers the effective scopes.
    */
-  update (tenantId: number, accountId: string, category: string, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
+  update (account: ScopedAccount, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
+    const checked = this.#check(account.category, items)
+    const now = this.#d.clock.now()
+    this.#d.db.transaction(() => {
+      const own = this.#d.repo.byAccount(account.id)
+      for (const c of checked) {
+        const before = own.get(c.model.name)
+        const enabled = new Set(before?.enabledFields ?? [])
+        const disabled = new Set(before?.disabledFields ?? [])
+        for (const f of c.enable) { enabled.add(f); disabled.delete(f) }
+        for (const f of c.disable) { disabled.add(f); enabled.delete(f) }
+        const order = ScopeService.scopableFields(c.model)
+        const read = typeof c.read === 'boolean' ? c.read : before?.read ?? null
+        this.#d.repo.save(account.id, {
+          modelName: c.model.name,
+          read,
+          write: typeof c.write === 'boolean' ? c.write : before?.write ?? null,
+          enabledFields: order.filter((f) => enabled.has(f)),
+          disabledFields: order.filter((f) => disabled.has(f))
+        })
+        if (typeof c.read === 'boolean') this.#d.sync.setReadEnabled(account.id, c.model.id, c.read, now)
+      }
+      this.#d.events.emit('scopes:changed', { tenantId: account.tenantId, accountId: account.id, category: account.category, models: checked.map((c) => c.model.name), at: now })
+    })()
+    return this.forAccount(account)
+  }
+
+  /**
+   * The control API's POST default-scopes: the organization's defaults of the category. Accounts inherit
+   * them where they set nothing of their own: READ moves their sync state at once (a model turned off stops
+   * syncing and shows DISABLED), WRITE and fields take effect on their next call.
+   */
+  updateDefaults (tenantId: number, category: string, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
+    const checked = this.#check(category, items)
+    const now = this.#d.clock.now()
+    this.#d.db.transaction(() => {
+      const stored = this.#d.defaults.byCategory(tenantId, category)
+      for (const c of checked) {
+        const before = stored.get(c.model.name)
+        const disabled = new Set(before?.disabledFields ?? [])
+        for (const f of c.enable) disabled.delete(f)
+        for (const f of c.disable) disabled.add(f)
+        this.#d.defaults.save(tenantId, category, {
+          modelName: c.model.name,
+          read: typeof c.read === 'boolean' ? c.read : before?.read ?? true,
+          write: typeof c.write === 'boolean' ? c.write : before?.write ?? true,
+          disabledFields: ScopeService.scopableFields(c.model).filter((f) => disabled.has(f))
+        })
+      }
+      const readChanged = checked.filter((c) => typeof c.read === 'boolean')
+      for (const account of this.#d.accounts(tenantId)) {
+        if (account.category !== category || readChanged.length === 0) continue
+        if (!this.#d.sync.started(account.id)) {
+          this.#d.sync.initialScope(account.id, category, this.#readDisabled(account), now)
+          continue
+        }
+        const own = this.#d.repo.byAccount(account.id)
+        const models = this.#d.sync.readEnabled(account.id)
+        for (const c of readChanged) {
+          if ((own.get(c.model.name)?.read ?? null) !== null || models.get(c.model.id) === c.read) continue
+          this.#d.sync.setReadEnabled(account.id, c.model.id, c.read as boolean, now)
+        }
+      }
+      this.#d.events.emit('scopes:changed', { tenantId, accountId: null, category, models: checked.map((c) => c.model.name), at: now })
+    })()
+    return this.defaults(tenantId, category)
+  }
+
+  /**
+   * A link token was created: until the account's first sync starts, its scopes are the link's
+   * `common_models` over the defaults, and its sync state follows (a model without READ starts DISABLED).
+   * A later token before then replaces them; a relink keeps what the account has.
+   */
+  linkRequested (account: ScopedAccount, link: readonly LinkModelScope[], now: number): void {
+    if (this.#d.sync.started(account.id)) return
+    this.#d.repo.removeAccount(account.id)
+    for (const l of link) {
+      const model = this.#d.catalogue.byId(l.modelId)
+      if (model === undefined || model.category !== account.category) continue
+      const fields = new Set(l.disabledFields)
+      const scopable = ScopeService.scopableFields(model)
+      this.#d.repo.save(account.id, {
+        modelName: model.name,
+        read: l.read,
+        write: l.write,
+        enabledFields: scopable.filter((f) => !fields.has(f)),
+        disabledFields: scopable.filter((f) => fields.has(f))
+      })
+    }
+    this.#d.sync.initialScope(account.id, account.category, this.#readDisabled(account), now)
+  }
+
+  /** An account linked without a link token (the control API): its sync state starts from the defaults. */
+  accountLinked (account: ScopedAccount, now: number): void {
+    if (this.#d.sync.readEnabled(account.id).size === 0) this.#d.sync.initialScope(account.id, account.category, this.#readDisabled(account), now)
+  }
+
+  modelEnabled (accountId: string, modelName: string): boolean {
+    // The account's sync states name its category's models only: `{category}.{modelName}`.
+    for (const [modelId, enabled] of this.#d.sync.readEnabled(accountId)) if (modelId.endsWith(`.${modelName}`)) return enabled
+    return true
+  }
+
+  writeEnabled (accountId: string, modelName: string): boolean {
+    return this.#scope(accountId, modelName)?.write ?? true
+  }
+
+  disabledFields (accountId: string, modelName: string): ReadonlySet<string> {
+    return new Set(this.#scope(accountId, modelName)?.disabledFields ?? [])
+  }
+
+  clear (): void {
+    this.#d.repo.clear()
+    this.#d.defaults.clear()
+  }
+
+  #scope (accountId: string, modelName: string): DefaultScope | undefined {
+    const account = this.#d.account(accountId)
+    const model = account === undefined ? undefined : this.#d.catalogue.byId(`${account.category}.${modelName}`)
+    if (account === undefined || model === undefined) return undefined
+    return effective(model, this.#d.defaults.byCategory(account.tenantId, account.category).get(modelName), this.#d.repo.byAccount(accountId).get(modelName))
+  }
+
+  /** The model ids of the account's category whose effective READ is off. */
+  #readDisabled (account: ScopedAccount): string[] {
+    const defaults = this.#d.defaults.byCategory(account.tenantId, account.category)
+    const own = this.#d.repo.byAccount(account.id)
+    return this.#d.catalogue.inCategory(account.category).filter((m) => !effective(m, defaults.get(m.name), own.get(m.name)).read).map((m) => m.id)
+  }
+
+  /** Every item checked before anything is stored: an unknown model, permission or field is a 400. */
+  #check (category: string, items: readonly ScopeRequestItem[]): CheckedItem[] {
     const models = this.#d.catalogue.inCategory(category)
     const byName = new Map(models.map((m) => [m.name, m]))
-    const checked = items.map((item) => {
+    return items.map((item) => {
       const model = byName.get(item.model_name)
       if (model === undefined) throw appError('SCOPES_UNKNOWN_MODEL', { model: item.model_name, category, allowed: models.map((m) => m.name).join(', ') })
       const permissions = item.model_permissions ?? {}
@@ -89,50 +254,28 @@ export class ScopeService implements ScopesPort {
       if (both !== undefined) throw appError('SCOPES_FIELD_CONFLICT', { model: model.name, field: both })
       return { model, read: permissions.READ?.is_enabled, write: permissions.WRITE?.is_enabled, enable, disable }
     })
-    const now = this.#d.clock.now()
-    this.#d.db.transaction(() => {
-      const stored = this.#d.repo.byAccount(accountId)
-      for (const c of checked) {
-        if (typeof c.read === 'boolean') this.#d.sync.setReadEnabled(accountId, c.model.id, c.read, now)
-        const before = stored.get(c.model.name)
-        const disabled = new Set(before?.disabledFields ?? [])
-        for (const f of c.enable) disabled.delete(f)
-        for (const f of c.disable) disabled.add(f)
-        const order = ScopeService.scopableFields(c.model)
-        this.#d.repo.save(accountId, {
-          modelName: c.model.name,
-          writeEnabled: typeof c.write === 'boolean' ? c.write : before?.writeEnabled ?? true,
-          disabledFields: order.filter((f) => disabled.has(f))
-        })
-      }
-      this.#d.events.emit('scopes:changed', { tenantId, accountId, models: checked.map((c) => c.model.name), at: now })
-    })()
-    return this.forAccount(accountId, category)
   }
-
-  modelEnabled (accountId: string, modelName: string): boolean {
-    // The account's sync states name its category's models only: `{category}.{modelName}`.
-    for (const [modelId, enabled] of this.#d.sync.readEnabled(accountId)) if (modelId.endsWith(`.${modelName}`)) return enabled
-    return true
-  }
-
-  writeEnabled (accountId: string, modelName: string): boolean {
-    return this.#d.repo.byAccount(accountId).get(modelName)?.writeEnabled ?? true
-  }
-
-  disabledFields (accountId: string, modelName: string): ReadonlySet<string> {
-    return new Set(this.#d.repo.byAccount(accountId).get(modelName)?.disabledFields ?? [])
-  }
-
-  clear (): void { this.#d.repo.clear() }
 }
 
-function view (model: ModelDef, read: boolean, stored: StoredScope | undefined): ModelScope {
-  const disabled = new Set(stored?.disabledFields ?? [])
+/** The account's own scopes over the defaults over "everything enabled". */
+function effective (model: ModelDef, def: DefaultScope | undefined, own: ScopeOverride | undefined): DefaultScope {
+  const disabled = new Set(def?.disabledFields ?? [])
+  for (const f of own?.disabledFields ?? []) disabled.add(f)
+  for (const f of own?.enabledFields ?? []) disabled.delete(f)
+  return {
+    modelName: model.name,
+    read: own?.read ?? def?.read ?? true,
+    write: own?.write ?? def?.write ?? true,
+    disabledFields: ScopeService.scopableFields(model).filter((f) => disabled.has(f))
+  }
+}
+
+function view (model: ModelDef, scope: DefaultScope): ModelScope {
+  const disabled = new Set(scope.disabledFields)
   const fields = ScopeService.scopableFields(model)
   return {
     model_name: model.name,
-    model_permissions: { READ: { is_enabled: read }, WRITE: { is_enabled: stored?.writeEnabled ?? true } },
+    model_permissions: { READ: { is_enabled: scope.read }, WRITE: { is_enabled: scope.write } },
     field_permissions: { enabled_fields: fields.filter((f) => !disabled.has(f)), disabled_fields: fields.filter((f) => disabled.has(f)) }
   }
 }
