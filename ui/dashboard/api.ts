@@ -12,10 +12,18 @@ export class ApiError extends Error {
   constructor (readonly status: number, message: string) { super(message) }
 }
 
+/** A read the page's shell started before the bundle ran (src/dashboard/page.ts), taken once. */
+function early (method: string, path: string): Promise<Response> | undefined {
+  const started = (window as { unimockEarly?: Record<string, Promise<Response> | undefined> }).unimockEarly
+  const res = method === 'GET' ? started?.[path] : undefined
+  if (res !== undefined) started![path] = undefined
+  return res
+}
+
 async function call<T> (method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${apiKey.get() ?? ''}` }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await fetch(`/_unimock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+  const res = await (early(method, path) ?? fetch(`/_unimock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
   const text = await res.text()
   const parsed: unknown = text === '' ? null : JSON.parse(text)
   if (!res.ok) {
