@@ -129,6 +129,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   Object.defineProperty(app, 'unimock', { value: context })
   log = app.log
   app.decorate('pathAliases', aliases)
+  app.decorate('publicUrl', config.publicUrl?.replace(/\/$/, ''))
 
   installHeadRouting(app)
   installValidation(app)

@@ -6,6 +6,7 @@ import { hoistTitledSchemas, hoistUniformParametersAndResponses } from './compon
 import { operationIdOf } from './operation-ids.js'
 import { SECURITY_SCHEMES, securityOf } from './security.js'
 import { webhooksSection } from './webhooks.js'
+import { publicOrigin } from '../public-origin.js'
 
 /**
  * GET /openapi.json: the OpenAPI 3.1 document of every route, generated from the routes' own schemas, with
@@ -54,6 +55,6 @@ export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions):
 
   app.get('/openapi.json', { schema: { hide: true } }, async (request) => {
     // The document is built once; only the server it was fetched from differs between requests.
-    return { ...app.swagger(), servers: [{ url: `${request.protocol}://${request.host}`, description: 'this unimock' }] }
+    return { ...app.swagger(), servers: [{ url: publicOrigin(request), description: 'this unimock' }] }
   })
 }

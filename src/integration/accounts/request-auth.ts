@@ -1,3 +1,4 @@
+import { publicOrigin } from '../../http/public-origin.js'
 import type { FastifyRequest } from 'fastify'
 import type { AccountService } from './account-service.js'
 import type { StoredAccount } from './account-repository.js'
@@ -104,7 +105,7 @@ export function authFacts (request: FastifyRequest): Readonly<AuthFacts> | undef
   return resolved.get(request)
 }
 
-/** scheme://host[:port] the client used: absolute unimock URLs in responses point back at it. */
+/** scheme://host[:port] absolute unimock URLs in responses point at (--public-url, else a valid Host). */
 export function requestOrigin (request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`
+  return publicOrigin(request)
 }

@@ -6,6 +6,7 @@ import { AUTH_ERRORS, Detail, Paginated } from '../http/schemas.js'
 import { includeFlag } from '../data/schemas.js'
 import type { DataService } from '../data/service.js'
 import type { DownloadKind, Downloads } from './downloads.js'
+import { publicOrigin } from '../../http/public-origin.js'
 
 export interface DownloadRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>
@@ -72,7 +73,7 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (a
       const value = request.headers[name]
       if (typeof value === 'string') headers[name === 'authorization' ? 'Authorization' : 'X-Account-Token'] = value
     }
-    return { id, url: `${request.protocol}://${request.host}/api/filestorage/v1/files/${encodeURIComponent(id)}/download${query}`, method: 'GET', headers }
+    return { id, url: `${publicOrigin(request)}/api/filestorage/v1/files/${encodeURIComponent(id)}/download${query}`, method: 'GET', headers }
   }
 
   r.get('/api/filestorage/v1/files/:id/download/request-meta', {
