@@ -10,7 +10,7 @@ import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { OncePerWindow } from '../limits/rate-limiter.js'
 import { formatDuration } from '../../core/durations.js'
-import { ResyncAnswer, ResyncBody, SyncStatusPage, SyncStatusQuery } from './schemas.js'
+import { ResyncAnswer, ResyncBody, SyncStatusAnswer, SyncStatusQuery } from './schemas.js'
 import type { SyncService } from './sync-service.js'
 import { resyncStartingPoint, syncStatusRecord } from './sync-view.js'
 
@@ -36,7 +36,8 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
         tags,
         summary: 'Sync status of every model of the linked account, in a stable order',
         querystring: SyncStatusQuery,
-        response: { 200: SyncStatusPage, 400: Detail, 401: Detail, 403: Detail, 429: Detail }
+        description: 'Under the control API\'s sync_status_field_names quirk the records take the spec\'s sample names (model, last_sync_started): the second schema of the 200 answer.',
+        response: { 200: SyncStatusAnswer, 400: Detail, 401: Detail, 403: Detail, 429: Detail }
       }
     }, async (request) => {
       const { account } = requestAccount(request)

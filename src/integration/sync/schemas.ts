@@ -19,6 +19,17 @@ export type SyncStatusRecord = Static<typeof SyncStatusRecord>
 
 export const SyncStatusPage = Paginated(SyncStatusRecord)
 
+/**
+ * The spec's shortened sample of the same page (`model` for `model_name`, `last_sync_started` for
+ * `last_sync_start`): what GET sync-status answers under the control API's sync_status_field_names quirk,
+ * declared so that an answer under the quirk still matches the document.
+ */
+export const SyncStatusSamplePage = Paginated(Type.Object(Object.fromEntries(Object.entries(SyncStatusRecord.properties).map(([key, schema]) =>
+  [key === 'model_name' ? 'model' : key === 'last_sync_start' ? 'last_sync_started' : key, schema])), { title: 'unified.SyncStatusSample' }))
+
+/** GET sync-status: the spec's schema, or its shortened sample under the sync_status_field_names quirk. */
+export const SyncStatusAnswer = Type.Union([SyncStatusPage, SyncStatusSamplePage])
+
 export const SyncStatusQuery = Type.Object({
   cursor: Type.Optional(Type.String()),
   page_size: Type.Optional(PageSizeParam())

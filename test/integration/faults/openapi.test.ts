@@ -29,3 +29,18 @@ t.test('every unified operation in the OpenAPI document declares each status a f
   t.equal(res.statusCode, 503)
   t.ok(validate(res.json()), 'the injected body is valid against the declared schema')
 })
+
+t.test('GET sync-status declares the spec\'s sample form the sync_status_field_names quirk answers', async (t) => {
+  const f = await faultSetup(t)
+  const doc = (await f.app.inject('/openapi.json')).json() as { paths: Record<string, Record<string, { responses: Record<string, any> }>> }
+  const declared = resolve(doc, doc.paths['/api/hris/v1/sync-status']!.get!.responses['200']).content['application/json'].schema
+  const validate = new Ajv({ strict: false, validateFormats: false }).compile(declared)
+  const normal = await f.account.get('/api/hris/v1/sync-status')
+  t.ok(validate(normal.json()), 'the schema\'s form is valid')
+  await f.addFault({ kind: 'quirk', quirk: 'sync_status_field_names', count: 1 })
+  const quirky = await f.account.get('/api/hris/v1/sync-status')
+  t.ok('model' in quirky.json().results[0], 'the quirk is in force')
+  t.ok(validate(quirky.json()), 'and its form is valid too: the document declares both')
+  const strictForm = new Ajv({ strict: false, validateFormats: false }).compile(declared.anyOf[0])
+  t.notOk(strictForm(quirky.json()), 'the spec\'s schema alone refuses the sample form')
+})
