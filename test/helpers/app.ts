@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Test } from 'tap'
 import { type AppDeps, buildApp, type UnimockApp } from '../../src/app.js'
 import type { ConfigInput } from '../../src/config.js'
@@ -17,4 +20,20 @@ export async function makeApp (t: Test, config: ConfigInput = {}, deps: Omit<App
 /** JSON body of an inject() response, typed loosely for assertions. */
 export function json<T = any> (res: { body: string }): T {
   return JSON.parse(res.body) as T
+}
+
+/**
+ * A database file in a scratch folder (gone when the test ends) and `open`, which starts a virtual-clock app
+ * on it as `unimock --db FILE` does: open, close, open again to see what survives a restart.
+ */
+export function fileDatabase (t: Test, config: ConfigInput = {}): { path: string, open: () => Promise<UnimockApp> } {
+  const dir = mkdtempSync(join(tmpdir(), 'unimock-test-'))
+  t.teardown(() => { rmSync(dir, { recursive: true, force: true }) })
+  const path = join(dir, 'unimock.db')
+  const open = async (): Promise<UnimockApp> => {
+    const app = buildApp({ db: path, clock: 'virtual', logLevel: 'silent', rateLimit: 'off', ...config }, { clock: new VirtualClock(START) })
+    await app.ready()
+    return app
+  }
+  return { path, open }
 }

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import { MergeClient } from '@mergeapi/merge-node-client'
-import { buildApp } from '../../../src/app.js'
-import { VirtualClock } from '../../../src/core/clock.js'
-import { START } from '../../helpers/app.js'
+import { fileDatabase } from '../../helpers/app.js'
 import { injectFetch } from '../../helpers/inject-fetch.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { Client } from '../helpers.js'
@@ -154,14 +149,7 @@ t.test('bad default scopes are a 400 naming the problem, and nothing is stored',
 })
 
 t.test('the official client reads the changed defaults; they survive a restart with --db <file>', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'unimock-default-scopes-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const db = join(dir, 'unimock.db')
-  const open = async () => {
-    const app = buildApp({ db, clock: 'virtual', logLevel: 'silent', rateLimit: 'off' }, { clock: new VirtualClock(START) })
-    await app.ready()
-    return app
-  }
+  const { open } = fileDatabase(t)
   const first = await open()
   await new Client(first, 'test-key').post('/_unimock/default-scopes/ats', { common_models: [{ model_name: 'Candidate', model_permissions: { WRITE: { is_enabled: false } }, field_permissions: { disabled_fields: ['title'] } }] })
   await first.close()
@@ -174,14 +162,7 @@ t.test('the official client reads the changed defaults; they survive a restart w
 })
 
 t.test('a database from before default scopes keeps each account\'s scopes as its own', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'unimock-scopes-migration-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const db = join(dir, 'unimock.db')
-  const open = async () => {
-    const app = buildApp({ db, clock: 'virtual', logLevel: 'silent', rateLimit: 'off' }, { clock: new VirtualClock(START) })
-    await app.ready()
-    return app
-  }
+  const { path: db, open } = fileDatabase(t)
   const first = await open()
   const account = await dataAccount(first, 'hris', 'test-key', { sync: false })
   await account.api.post('/api/hris/v1/linked-account-scopes', { common_models: [{ model_name: 'Team', model_permissions: { READ: { is_enabled: false } } }] })

@@ -1,11 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import { MergeClient } from '@mergeapi/merge-node-client'
-import { buildApp } from '../../../src/app.js'
-import { VirtualClock } from '../../../src/core/clock.js'
-import { START } from '../../helpers/app.js'
+import { fileDatabase } from '../../helpers/app.js'
 import { injectFetch } from '../../helpers/inject-fetch.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { dataAccount, dataApp } from '../data/helpers.js'
@@ -111,14 +106,7 @@ t.test('the official client reads and changes scopes', async (t) => {
 })
 
 t.test('scopes survive a restart with --db <file>', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'unimock-scopes-'))
-  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  const db = join(dir, 'unimock.db')
-  const open = async () => {
-    const app = buildApp({ db, clock: 'virtual', logLevel: 'silent', rateLimit: 'off' }, { clock: new VirtualClock(START) })
-    await app.ready()
-    return app
-  }
+  const { open } = fileDatabase(t)
   const first = await open()
   const account = await dataAccount(first, 'crm', 'test-key', { sync: false })
   await account.api.post('/api/crm/v1/linked-account-scopes', { common_models: [{ model_name: 'Contact', model_permissions: { WRITE: { is_enabled: false } }, field_permissions: { disabled_fields: ['last_name'] } }] })
