@@ -43,7 +43,9 @@ export const ConfigSchema = Type.Object({
   scenarios: Type.Array(Type.String({ minLength: 1 }), { default: [], flag: 'scenario', placeholder: 'FILE', description: 'run a scenario file (or a shipped one by name) at start (repeatable; the variable is comma-separated): all are validated first, then played' }),
   apiRevision: Type.Union([Type.Literal('4.0.4'), Type.Literal('2026')], { default: '4.0.4', description: 'which answers to serve: 4.0.4, what @mergeapi/merge-node-client 4.0.4 knows (a strict client parses every record); 2026, also the fields of the 2026 API export that client does not know (crm *_url, filestorage Drive size)' }),
   publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+/?$', placeholder: 'URL', description: 'the origin absolute URLs in answers name (webhook_listener_url, magic_link_url, download and OpenAPI server URLs, the widget script), e.g. https://unimock.ci.example: set it when clients reach unimock through a proxy or a shared host; default: the Host the client sent, when it is a valid host' })),
-  journalSize: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'requests kept per API key in the request journal; the oldest go first' })
+  journalSize: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'requests kept per API key in the request journal; the oldest go first' }),
+  journalTotal: Type.Integer({ minimum: 1, default: 100_000, placeholder: 'N', description: 'requests kept in the journals of all API keys together (at least --journal-size): beyond it the journals of the keys quiet the longest go first' }),
+  maxTenants: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'API keys the server holds at most (without --api-key any key becomes one): a new key beyond it answers 503 until a reset' })
 })
 
 /** Settings that hold durations; each must parse (see core/durations.ts). */

@@ -76,6 +76,7 @@ export const errorCatalogue = {
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },
   AUTH_KEY_MALFORMED: { status: 401, title: 'Unauthorized', message: 'Invalid Authorization header: {reason}. Send Authorization: Bearer <API key>.' },
   AUTH_SERVER_WIDE: { status: 401, title: 'Unauthorized', message: 'This server runs with --api-key: reset and clock moves act on every key\'s world, so they need Authorization: Bearer <one of the configured keys>.' },
+  AUTH_TOO_MANY_KEYS: { status: 503, title: 'Service Unavailable', message: 'This unimock already holds {max} API keys (--max-tenants), and a new key would be one more. Use a key it knows, or reset it (POST /_unimock/reset).' },
   AUTH_KEY_UNKNOWN: { status: 401, title: 'Unauthorized', message: 'Invalid API key: it is not one of the keys unimock was started with (--api-key). Send one of those keys.' },
   WEBHOOK_LISTENER_NOT_FOUND: { status: 404, title: 'Not Found', message: 'Not found: no linked account has this webhook listener URL (it was deleted, or the URL was mistyped).' },
   AUTH_ACCOUNT_TOKEN_MISSING: { status: 401, title: 'Unauthorized', message: 'Account Token must be passed in as an X-Account-Token header.' },

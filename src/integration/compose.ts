@@ -145,7 +145,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const tenantRepo = new TenantRepository(db)
   // A remote production key authenticates as the organization that generated it (facts §12).
   const remoteKeyRepo = new RemoteKeyRepository(db)
-  const tenants = new TenantService(tenantRepo, clock, config.apiKeys, (key) => remoteKeyRepo.tenantOf(key))
+  const tenants = new TenantService(tenantRepo, clock, config.apiKeys, (key) => remoteKeyRepo.tenantOf(key), config.maxTenants)
   const accountRepo = new AccountRepository(db)
   const eventLog = new EventRepository(db)
   const accounts = new AccountService({ db, repo: accountRepo, log: eventLog, events, clock, ids, relinkStatus: config.relinkStatus })

@@ -40,7 +40,7 @@ const fp = (cursor: string | null | undefined): string | null => cursor === null
  */
 export function registerJournal (app: FastifyInstance, context: AppContext, services: JournalServices): JournalStore {
   const { clock } = context
-  const store = new JournalStore(context.config.journalSize)
+  const store = new JournalStore(context.config.journalSize, context.config.journalTotal)
   context.onReset(() => { store.reset() })
   const isUnified = (url: string): boolean => context.interfaces.forUrl(url) === unifiedInterface
 

@@ -90,12 +90,24 @@ function statusMatcher (status: string | undefined): ((s: number) => boolean) | 
  */
 export class JournalStore {
   readonly #capacity: number
+  readonly #total: number
+  /** Least recently active tenant first: a tenant's ring moves to the end with each entry. */
   readonly #rings = new Map<number, Ring>()
+  #entries = 0
   #lastId = 0
 
-  constructor (capacity: number) {
+  /**
+   * `capacity` entries per tenant, and `total` across tenants (at least one tenant's capacity): beyond it the
+   * journals of the tenants that have been quiet the longest go, whole, first (#19: a shared server's memory
+   * stays bounded however many keys come and go).
+   */
+  constructor (capacity: number, total = Number.POSITIVE_INFINITY) {
     this.#capacity = capacity
+    this.#total = Math.max(total, capacity)
   }
+
+  /** Entries held across every tenant. */
+  get held (): number { return this.#entries }
 
   get capacity (): number { return this.#capacity }
 
@@ -108,9 +120,19 @@ export class JournalStore {
     let ring = this.#rings.get(entry.tenantId)
     if (ring === undefined) {
       ring = new Ring(this.#capacity)
-      this.#rings.set(entry.tenantId, ring)
+    } else {
+      this.#rings.delete(entry.tenantId)
     }
+    this.#rings.set(entry.tenantId, ring)
+    const before = ring.size
     ring.push(entry)
+    this.#entries += ring.size - before
+    // The active tenant is last, and one ring never holds more than the total: it is never the one to go.
+    while (this.#entries > this.#total) {
+      const [quietest, quiet] = this.#rings.entries().next().value as [number, Ring]
+      this.#entries -= quiet.size
+      this.#rings.delete(quietest)
+    }
   }
 
   size (tenantId: number): number { return this.#rings.get(tenantId)?.size ?? 0 }
@@ -150,12 +172,14 @@ export class JournalStore {
   clear (tenantId: number): number {
     const n = this.size(tenantId)
     this.#rings.delete(tenantId)
+    this.#entries -= n
     return n
   }
 
   /** POST /_unimock/reset: everything goes, and ids start again, as on a fresh start. */
   reset (): void {
     this.#rings.clear()
+    this.#entries = 0
     this.#lastId = 0
   }
 }

@@ -8,11 +8,18 @@ export class TenantRepository {
   readonly #insert
   readonly #byHash
   readonly #clear
+  readonly #count
 
   constructor (db: Db) {
+    this.#count = db.prepare('SELECT count(*) FROM tenants').pluck()
     this.#insert = db.prepare('INSERT INTO tenants (key_hash, account_type, created_at) VALUES (?, ?, ?) ON CONFLICT (key_hash) DO NOTHING')
     this.#byHash = db.prepare('SELECT id, account_type FROM tenants WHERE key_hash = ?')
     this.#clear = db.prepare('DELETE FROM tenants')
+  }
+
+  find (keyHash: string): Tenant | undefined {
+    const row = this.#byHash.get(keyHash) as TenantRow | undefined
+    return row === undefined ? undefined : { id: row.id, accountType: row.account_type }
   }
 
   findOrCreate (keyHash: string, accountType: AccountType, now: number): Tenant {
@@ -20,6 +27,8 @@ export class TenantRepository {
     const row = this.#byHash.get(keyHash) as TenantRow
     return { id: row.id, accountType: row.account_type }
   }
+
+  count (): number { return this.#count.get() as number }
 
   clear (): void { this.#clear.run() }
 }

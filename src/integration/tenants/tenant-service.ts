@@ -18,12 +18,14 @@ export class TenantService {
   // Every request authenticates: remember tenants by key digest instead of writing to SQLite each time.
   readonly #cache = new Map<string, Tenant>()
   readonly #remoteKey: (key: string) => Tenant | undefined
+  readonly #maxTenants: number
 
-  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined) {
+  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined, maxTenants = Number.POSITIVE_INFINITY) {
     this.#repo = repo
     this.#clock = clock
     this.#allowed = apiKeys.map(digest)
     this.#remoteKey = remoteKey
+    this.#maxTenants = maxTenants
   }
 
   authenticate (authorization: string | undefined): Tenant {
@@ -37,7 +39,10 @@ export class TenantService {
       return remote
     }
     if (this.#allowed.length > 0 && !matchesAny(key, this.#allowed)) throw appError('AUTH_KEY_UNKNOWN')
-    const tenant = this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
+    // A shared server's keys are bounded (#19): a new one beyond --max-tenants is refused, known ones go on.
+    const known = this.#repo.find(hash)
+    if (known === undefined && this.#repo.count() >= this.#maxTenants) throw appError('AUTH_TOO_MANY_KEYS', { max: this.#maxTenants })
+    const tenant = known ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
     return tenant
   }

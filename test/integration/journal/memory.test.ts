@@ -1,9 +1,10 @@
 import t from 'tap'
 import type { JournalEntry } from '../../../src/integration/journal/journal-entry.js'
 import { JournalStore } from '../../../src/integration/journal/journal-store.js'
+import { makeApp } from '../../helpers/app.js'
 
 /**
- * A key that made one request costs one journal slot, not the capacity (#19: every new API key used to cost
+ * Bounded memory per key and across keys (#19). A key that made one request costs one journal slot, not the capacity (#19: every new API key used to cost
  * about 80 KiB, never freed). Measured on the heap: 2,000 one-request tenants of a 10,000-entry journal would
  * take 160 MB ahead of time; they must take a small fraction of it.
  */
@@ -22,4 +23,45 @@ t.test('the journal of a tenant grows with its entries, and still drops its olde
   t.equal(small.size(7), 3, 'capped at the capacity')
   t.equal(small.dropped(7), 2, 'the oldest dropped')
   t.same(small.entries(7).map((e) => e.id), ids.slice(2), 'the newest three kept, oldest first')
+})
+
+t.test('across tenants the journals hold at most the total: the quietest tenants\' journals go first, whole', async (t) => {
+  const store = new JournalStore(4, 10)
+  const entry = (tenantId: number): JournalEntry => ({ id: store.nextId(), tenantId } as unknown as JournalEntry)
+  for (const tenant of [1, 2, 3]) for (let i = 0; i < 3; i++) store.add(entry(tenant))
+  t.equal(store.held, 9)
+  store.add(entry(1))
+  t.equal(store.held, 10, 'at the total')
+  store.add(entry(4))
+  t.equal(store.size(2), 0, 'tenant 2, quiet the longest, lost its journal')
+  t.same([store.size(1), store.size(3), store.size(4)], [4, 3, 1], 'the others keep theirs')
+  t.equal(store.held, 8)
+  for (let i = 0; i < 6; i++) store.add(entry(4))
+  t.equal(store.size(4), 4, 'one tenant never holds more than its capacity')
+  t.ok(store.held <= 10)
+  t.equal(store.size(1) + store.size(3) + store.size(4), store.held)
+  store.clear(4)
+  t.equal(store.held, store.size(1) + store.size(3), 'clearing a tenant frees its entries')
+  store.reset()
+  t.equal(store.held, 0)
+})
+
+t.test('a server holds at most --max-tenants API keys: a new one beyond answers 503, known ones go on', async (t) => {
+  const { app } = await makeApp(t, { maxTenants: 2, journalTotal: 50, journalSize: 20 })
+  const get = (key: string) => app.inject({ method: 'GET', url: '/api/hris/v1/linked-accounts', headers: { authorization: `Bearer ${key}` } })
+  t.equal((await get('key-one')).statusCode, 200)
+  t.equal((await get('key-two')).statusCode, 200)
+  const third = await get('key-three')
+  t.equal(third.statusCode, 503)
+  t.match(third.json(), { detail: /already holds 2 API keys \(--max-tenants\)/ })
+  t.equal((await get('key-one')).statusCode, 200, 'a known key still works')
+  const control = await app.inject({ method: 'GET', url: '/_unimock/linked-accounts', headers: { authorization: 'Bearer key-four' } })
+  t.equal(control.statusCode, 503)
+  t.match(control.json(), { detail: /--max-tenants/ })
+  const doc = (await app.inject('/openapi.json')).json()
+  t.ok(doc.paths['/api/hris/v1/linked-accounts'].get.responses['503'] !== undefined, 'the document declares it on keyed operations')
+  t.ok(doc.paths['/v3/plant/{plantId}'].get.responses['404'] !== undefined)
+  t.equal(doc.paths['/v3/plant/{plantId}'].get.responses['503'], undefined, 'and not on the plant store\'s, which takes no key')
+  t.equal((await app.inject({ method: 'POST', url: '/_unimock/reset' })).statusCode, 200)
+  t.equal((await get('key-three')).statusCode, 200, 'after a reset there is room again')
 })
