@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { api } from './api.js'
+import { api, takePreloaded } from './api.js'
 import { useLive } from './live.js'
 import { AccountDetail } from './account-detail.js'
 import type { Accounts, AccountSync, TenantSync } from './types.js'
@@ -15,7 +15,11 @@ function syncSummary (sync: AccountSync | undefined): string {
 /** Every linked account of the tenant with its status and per-model sync state; one opens below. */
 export function AccountsView () {
   // Both reads in one: the table renders (and lays out) once, with every account's sync state.
-  const both = useLive<[Accounts, TenantSync]>(['accounts', 'sync'], () => Promise.all([api.get<Accounts>('/linked-accounts'), api.get<TenantSync>('/sync')]))
+  const both = useLive<[Accounts, TenantSync]>(['accounts', 'sync'], () => Promise.all([api.get<Accounts>('/linked-accounts'), api.get<TenantSync>('/sync')]), [], () => {
+    const accounts = takePreloaded<Accounts>('/linked-accounts')
+    const sync = takePreloaded<TenantSync>('/sync')
+    return accounts === undefined || sync === undefined ? undefined : [accounts, sync]
+  })
   const [open, setOpen] = useState<string | null>(null)
   const byId = new Map(both.data?.[1].results.map((s) => [s.linked_account_id, s]) ?? [])
   const list = both.data?.[0].results ?? []

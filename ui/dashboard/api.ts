@@ -12,12 +12,42 @@ export class ApiError extends Error {
   constructor (readonly status: number, message: string) { super(message) }
 }
 
+type Started = Record<string, Promise<Response> | undefined>
+const shellReads = (): Started | undefined => (window as { unimockEarly?: Started }).unimockEarly
+
 /** A read the page's shell started before the bundle ran (src/dashboard/page.ts), taken once. */
 function early (method: string, path: string): Promise<Response> | undefined {
-  const started = (window as { unimockEarly?: Record<string, Promise<Response> | undefined> }).unimockEarly
+  const started = shellReads()
   const res = method === 'GET' ? started?.[path] : undefined
   if (res !== undefined) started![path] = undefined
   return res
+}
+
+const preloaded = new Map<string, unknown>()
+
+/**
+ * Waits for the shell's reads and keeps what they answered, so the first render already shows the accounts
+ * and the clock: one render and one layout instead of an empty page, an effect, and a second render. A read
+ * that failed is left to the views, which read again and show the error.
+ */
+export async function preload (): Promise<void> {
+  const started = shellReads()
+  if (started === undefined) return
+  await Promise.all(Object.entries(started).map(async ([path, res]) => {
+    if (res === undefined) return
+    started[path] = undefined
+    try {
+      const answer = await res
+      if (answer.ok) preloaded.set(path, JSON.parse(await answer.text()) as unknown)
+    } catch { /* the view reads it again */ }
+  }))
+}
+
+/** What preload kept for a path, once. */
+export function takePreloaded<T> (path: string): T | undefined {
+  const value = preloaded.get(path) as T | undefined
+  preloaded.delete(path)
+  return value
 }
 
 async function call<T> (method: string, path: string, body?: unknown): Promise<T> {

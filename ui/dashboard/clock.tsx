@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks'
-import { api } from './api.js'
+import { api, takePreloaded } from './api.js'
 import { useLive } from './live.js'
 import type { Clock } from './types.js'
 
@@ -7,7 +7,7 @@ const STEPS = [['5m', '+5 min'], ['1h', '+1 h'], ['1d', '+1 day']] as const
 
 /** The clock, and (virtual clock only) buttons to move it; the stream tells every view it moved. */
 export function ClockBar () {
-  const { data, reload } = useLive<Clock>(['clock'], () => api.get<Clock>('/clock'))
+  const { data, reload } = useLive<Clock>(['clock'], () => api.get<Clock>('/clock'), [], () => takePreloaded<Clock>('/clock'))
   const [custom, setCustom] = useState('')
   const [error, setError] = useState<string | undefined>(undefined)
   const advance = (by: string): void => {

@@ -1,4 +1,4 @@
-import { useEffect, useState, useCallback } from 'preact/hooks'
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks'
 import { type Notice, type Topic } from './api.js'
 
 type Handler = (n: Notice) => void
@@ -11,12 +11,16 @@ export function publish (n: Notice): void { for (const h of handlers) h(n) }
  * Loads a view of the control API, and loads it again when the stream names one of its topics (the clock
  * moves everything) or when `deps` change. `reload` loads it again at once (after the page acted).
  */
-export function useLive<T> (topics: readonly Topic[], load: () => Promise<T>, deps: readonly unknown[] = []): { data: T | undefined, error: string | undefined, reload: () => void } {
-  const [data, setData] = useState<T | undefined>(undefined)
+export function useLive<T> (topics: readonly Topic[], load: () => Promise<T>, deps: readonly unknown[] = [], initial?: () => T | undefined): { data: T | undefined, error: string | undefined, reload: () => void } {
+  // `initial`: what the page already read (api.ts preload); the first load is then skipped.
+  const [first] = useState(() => initial?.())
+  const [data, setData] = useState<T | undefined>(first)
   const [error, setError] = useState<string | undefined>(undefined)
   const [tick, setTick] = useState(0)
   const reload = useCallback(() => { setTick((t) => t + 1) }, [])
+  const skip = useRef(first !== undefined)
   useEffect(() => {
+    if (skip.current) { skip.current = false; return }
     let current = true
     load().then((d) => { if (current) { setData(d); setError(undefined) } }, (e: unknown) => { if (current) setError(e instanceof Error ? e.message : String(e)) })
     return () => { current = false }
