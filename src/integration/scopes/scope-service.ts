@@ -41,7 +41,13 @@ export interface ScopeSyncPort {
   initialScope(accountId: string, category: string, disabledModelIds: readonly string[], now: number): void
 }
 
-export interface ScopedAccount { readonly id: string, readonly tenantId: number, readonly category: string }
+export interface ScopedAccount {
+  readonly id: string
+  readonly tenantId: number
+  readonly category: string
+  /** INCOMPLETE until the link flow completes: such an account has no syncs to start yet. */
+  readonly status?: string
+}
 
 export interface ScopeServiceDeps {
   readonly db: Db
@@ -156,7 +162,8 @@ export class ScopeService implements ScopesPort {
       const readChanged = checked.filter((c) => typeof c.read === 'boolean')
       for (const account of this.#d.accounts(tenantId)) {
         if (account.category !== category || readChanged.length === 0) continue
-        if (!this.#d.sync.started(account.id)) {
+        if (account.status === 'INCOMPLETE') {
+          // Not linked yet: its sync state is the scope it will start with.
           this.#d.sync.initialScope(account.id, category, this.#readDisabled(account), now)
           continue
         }

@@ -124,6 +124,10 @@ t.test('accounts linked later start from the defaults; a link token\'s common_mo
   const token = (await api.get(`/api/hris/v1/account-token/${String(done.json().public_token)}`)).json().account_token as string
   t.equal(await syncStatus(api.withAccount(token), 'hris.Benefit'), 'SYNCING')
   t.equal(await syncStatus(api.withAccount(token), 'hris.Team'), 'DISABLED')
+  // The complete account linked through the control API inherits the change too: its Benefit starts syncing.
+  t.equal(await syncStatus(direct.api, 'hris.Benefit'), 'SYNCING')
+  t.equal((await api.post('/_unimock/clock/advance', { by: '1h' })).statusCode, 200)
+  t.equal(await syncStatus(direct.api, 'hris.Benefit'), 'DONE', 'and finishes on the clock')
 })
 
 t.test('bad default scopes are a 400 naming the problem, and nothing is stored', async (t) => {
