@@ -491,7 +491,9 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     installLenientJson(api)
     await api.register(syncRoutes, { auth, sync, clock, fullResyncs, fullResyncWindowMs })
   })
-  void app.register(syncControlRoutes, { prefix: '/_unimock', auth, accounts, sync, history: syncHistory, clock })
+  void app.register(syncControlRoutes, {
+    prefix: '/_unimock', auth, accounts, sync, history: syncHistory, clock, modelEnabled: (id, modelId, enabled) => { scopes.setOwnRead(id, modelId, enabled) }
+  })
   void app.register(webhookRoutes, {
     prefix: '/_unimock', auth, accounts, targets, keys, fanOut, faults: deliveryFaults, syncStates: (id) => sync.states(id), clock
   })

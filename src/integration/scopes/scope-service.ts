@@ -208,6 +208,17 @@ export class ScopeService implements ScopesPort {
     if (this.#d.sync.readEnabled(account.id).size === 0) this.#d.sync.initialScope(account.id, account.category, this.#readDisabled(account), now)
   }
 
+  /**
+   * The control API switched a model's sync on or off (PUT /_unimock/linked-accounts/{id}/models/{model_id}):
+   * that is the account's own READ from now on, which a change of the defaults leaves alone.
+   */
+  setOwnRead (accountId: string, modelId: string, enabled: boolean): void {
+    const model = this.#d.catalogue.byId(modelId)
+    if (model === undefined) return
+    const own = this.#d.repo.byAccount(accountId).get(model.name)
+    this.#d.repo.save(accountId, { modelName: model.name, read: enabled, write: own?.write ?? null, enabledFields: own?.enabledFields ?? [], disabledFields: own?.disabledFields ?? [] })
+  }
+
   modelEnabled (accountId: string, modelName: string): boolean {
     // The account's sync states name its category's models only: `{category}.{modelName}`.
     for (const [modelId, enabled] of this.#d.sync.readEnabled(accountId)) if (modelId.endsWith(`.${modelName}`)) return enabled

@@ -23,6 +23,8 @@ export interface SyncControlOptions {
   readonly sync: SyncService
   readonly history: SyncHistoryRepository
   readonly clock: Clock
+  /** A model switched on or off here is the account's own READ scope too (scopes/), so defaults leave it be. */
+  readonly modelEnabled: (accountId: string, modelId: string, enabled: boolean) => void
 }
 
 const ERRORS = { 400: Problem, 401: Problem, 404: Problem, 409: Problem } as const
@@ -38,7 +40,7 @@ function duration (value: string, field: string): number {
  * Control of the sync simulation under /_unimock, per tenant (the Bearer API key): preset how the next sync
  * ends, sync now, pause and resume, enable and disable models, and the tenant's sync interval.
  */
-export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (app, { auth, accounts, sync, history, clock }) => {
+export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (app, { auth, accounts, sync, history, clock, modelEnabled }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['control']
   installLenientJson(app)
@@ -133,6 +135,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   }, async (request) => {
     const id = owned(request, request.params.id)
     sync.setEnabled(id, request.params.model_id, request.body.enabled, clock.now())
+    modelEnabled(id, request.params.model_id, request.body.enabled)
     return view(id, sync.paused(id))
   })
 

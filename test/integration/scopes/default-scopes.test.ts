@@ -198,3 +198,14 @@ t.test('a database from before default scopes keeps each account\'s scopes as it
   t.same(byName(after, 'Employee').model_permissions.WRITE, { is_enabled: false })
   t.same(byName(after, 'Location').model_permissions.WRITE, { is_enabled: false }, 'what it never set follows the defaults')
 })
+
+t.test('a model the control API switched off is the account\'s own READ: a change of the defaults leaves it off', async (t) => {
+  const { app } = await dataApp(t)
+  const account = await dataAccount(app, 'hris', 'test-key', { sync: false })
+  const off = await account.control.request('PUT', `/_unimock/linked-accounts/${account.id}/models/hris.Team`, { enabled: false })
+  t.equal(off.statusCode, 200, off.body)
+  await account.control.post('/_unimock/default-scopes/hris', { common_models: [{ model_name: 'Team', model_permissions: { READ: { is_enabled: true } } }, { model_name: 'Benefit', model_permissions: { READ: { is_enabled: false } } }] })
+  t.equal(await syncStatus(account.api, 'hris.Team'), 'DISABLED', 'still off')
+  t.equal(await syncStatus(account.api, 'hris.Benefit'), 'DISABLED', 'the inherited one follows the defaults')
+  t.same(byName((await account.api.get('/api/hris/v1/linked-account-scopes')).json(), 'Team').model_permissions.READ, { is_enabled: false })
+})
