@@ -11,8 +11,8 @@ export const dashboardPage = `<!doctype html>
 <title>unimock dashboard</title>
 <script>
 // The first view's reads start now, while the bundle loads (before the stylesheet, which would hold this
-// script until it has loaded), instead of after it has run (about 250 ms on a
-// 2-core machine); api.ts takes each answer once. Only with a key already in session storage.
+// script until it has loaded), instead of after it has run (about 250 ms on a 2-core machine); api.ts's
+// preload waits for them before the first render. Only with a key already in session storage.
 (function () {
   var key = sessionStorage.getItem('unimock.apiKey')
   if (!key) return

@@ -17,9 +17,8 @@ declare module 'fastify' {
  * the address the request reached. A Host header is never written back unchecked.
  */
 export function publicOrigin (request: FastifyRequest): string {
-  const configured = request.server.publicUrl
-  if (configured !== undefined) return configured
-  if (HOST.test(request.host)) return `${request.protocol}://${request.host}`
+  const named = request.server.publicUrl ?? requestedOrigin(request)
+  if (named !== null) return named
   const { localAddress, localPort } = request.socket
   const address = localAddress === undefined ? '127.0.0.1' : localAddress.includes(':') ? `[${localAddress}]` : localAddress
   return `${request.protocol}://${address}${localPort === undefined ? '' : `:${localPort}`}`

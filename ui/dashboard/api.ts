@@ -15,14 +15,6 @@ export class ApiError extends Error {
 type Started = Record<string, Promise<Response> | undefined>
 const shellReads = (): Started | undefined => (window as { unimockEarly?: Started }).unimockEarly
 
-/** A read the page's shell started before the bundle ran (src/dashboard/page.ts), taken once. */
-function early (method: string, path: string): Promise<Response> | undefined {
-  const started = shellReads()
-  const res = method === 'GET' ? started?.[path] : undefined
-  if (res !== undefined) started![path] = undefined
-  return res
-}
-
 const preloaded = new Map<string, unknown>()
 
 /**
@@ -53,7 +45,7 @@ export function takePreloaded<T> (path: string): T | undefined {
 async function call<T> (method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { authorization: `Bearer ${apiKey.get() ?? ''}` }
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const res = await (early(method, path) ?? fetch(`/_unimock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }))
+  const res = await fetch(`/_unimock${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
   const text = await res.text()
   const parsed: unknown = text === '' ? null : JSON.parse(text)
   if (!res.ok) {

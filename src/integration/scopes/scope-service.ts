@@ -78,6 +78,8 @@ interface CheckedItem {
  */
 export class ScopeService implements ScopesPort {
   readonly #d: ScopeServiceDeps
+  /** Every data read asks for disabled fields: the defaults per `tenant:category` are kept, this service alone writes them. */
+  readonly #defaults = new Map<string, Map<string, DefaultScope>>()
 
   constructor (deps: ScopeServiceDeps) {
     this.#d = deps
@@ -89,14 +91,14 @@ export class ScopeService implements ScopesPort {
 
   /** GET default-scopes: every model of the category as the organization's new accounts get it. */
   defaults (tenantId: number, category: string): { common_models: ModelScope[] } {
-    const stored = this.#d.defaults.byCategory(tenantId, category)
+    const stored = this.#defaultsOf(tenantId, category)
     return { common_models: this.#d.catalogue.inCategory(category).map((m) => view(m, effective(m, stored.get(m.name), undefined))) }
   }
 
   /** GET linked-account-scopes: the account's effective scopes, every model of its category. */
   forAccount (account: ScopedAccount): { common_models: ModelScope[] } {
     const read = this.#d.sync.readEnabled(account.id)
-    const defaults = this.#d.defaults.byCategory(account.tenantId, account.category)
+    const defaults = this.#defaultsOf(account.tenantId, account.category)
     const own = this.#d.repo.byAccount(account.id)
     return {
       common_models: this.#d.catalogue.inCategory(account.category).map((m) => {
@@ -145,8 +147,19 @@ export class ScopeService implements ScopesPort {
   updateDefaults (tenantId: number, category: string, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
     const checked = this.#check(category, items)
     const now = this.#d.clock.now()
+    const key = `${tenantId}:${category}`
+    // Read again after the change, also when the transaction rolls back (it may have cached what it wrote).
+    try {
+      this.#update(tenantId, category, checked, now, key)
+    } finally {
+      this.#defaults.delete(key)
+    }
+    return this.defaults(tenantId, category)
+  }
+
+  #update (tenantId: number, category: string, checked: readonly CheckedItem[], now: number, key: string): void {
     this.#d.db.transaction(() => {
-      const stored = this.#d.defaults.byCategory(tenantId, category)
+      const stored = this.#defaultsOf(tenantId, category)
       for (const c of checked) {
         const before = stored.get(c.model.name)
         const disabled = new Set(before?.disabledFields ?? [])
@@ -159,6 +172,7 @@ export class ScopeService implements ScopesPort {
           disabledFields: ScopeService.scopableFields(c.model).filter((f) => disabled.has(f))
         })
       }
+      this.#defaults.delete(key)
       const readChanged = checked.filter((c) => typeof c.read === 'boolean')
       for (const account of this.#d.accounts(tenantId)) {
         if (account.category !== category || readChanged.length === 0) continue
@@ -176,7 +190,6 @@ export class ScopeService implements ScopesPort {
       }
       this.#d.events.emit('scopes:changed', { tenantId, accountId: null, category, models: checked.map((c) => c.model.name), at: now })
     })()
-    return this.defaults(tenantId, category)
   }
 
   /**
@@ -236,18 +249,29 @@ export class ScopeService implements ScopesPort {
   clear (): void {
     this.#d.repo.clear()
     this.#d.defaults.clear()
+    this.#defaults.clear()
+  }
+
+  #defaultsOf (tenantId: number, category: string): Map<string, DefaultScope> {
+    const key = `${tenantId}:${category}`
+    let found = this.#defaults.get(key)
+    if (found === undefined) {
+      found = this.#d.defaults.byCategory(tenantId, category)
+      this.#defaults.set(key, found)
+    }
+    return found
   }
 
   #scope (accountId: string, modelName: string): DefaultScope | undefined {
     const account = this.#d.account(accountId)
     const model = account === undefined ? undefined : this.#d.catalogue.byId(`${account.category}.${modelName}`)
     if (account === undefined || model === undefined) return undefined
-    return effective(model, this.#d.defaults.byCategory(account.tenantId, account.category).get(modelName), this.#d.repo.byAccount(accountId).get(modelName))
+    return effective(model, this.#defaultsOf(account.tenantId, account.category).get(modelName), this.#d.repo.byAccount(accountId).get(modelName))
   }
 
   /** The model ids of the account's category whose effective READ is off. */
   #readDisabled (account: ScopedAccount): string[] {
-    const defaults = this.#d.defaults.byCategory(account.tenantId, account.category)
+    const defaults = this.#defaultsOf(account.tenantId, account.category)
     const own = this.#d.repo.byAccount(account.id)
     return this.#d.catalogue.inCategory(account.category).filter((m) => !effective(m, defaults.get(m.name), own.get(m.name)).read).map((m) => m.id)
   }

@@ -1,4 +1,5 @@
 import t from 'tap'
+import Database from 'better-sqlite3'
 import { MergeClient } from '@mergeapi/merge-node-client'
 import { fileDatabase } from '../../helpers/app.js'
 import { injectFetch } from '../../helpers/inject-fetch.js'
@@ -173,7 +174,6 @@ t.test('a database from before default scopes keeps each account\'s scopes as it
   await first.close()
 
   // Back to the tables of migration 30: WRITE and disabled fields in linked_account_scopes, READ in the sync state only.
-  const { default: Database } = await import('better-sqlite3')
   const raw = new Database(db)
   raw.exec(`
     DROP TABLE account_scope_overrides; DROP TABLE default_scopes; DELETE FROM schema_migrations WHERE id = 34;
