@@ -3,6 +3,7 @@ import { loadUndici } from './core/undici.js'
 import type { Dispatcher } from 'undici'
 import { parseConfig, type Config, type ConfigInput } from './config.js'
 import { type Clock, SystemClock, VirtualClock, isVirtual } from './core/clock.js'
+import { TenantClocks } from './core/tenant-clocks.js'
 import { createIds } from './core/ids.js'
 import { type Random, SeededRandom } from './core/random.js'
 import { openDatabase, type Db } from './store/database.js'
@@ -75,26 +76,30 @@ function makeClock (config: Config): Clock {
 export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}): UnimockApp {
   const config = Object.isFrozen(input) ? input as Config : parseConfig(input)
   const clock = deps.clock ?? makeClock(config)
+  const clocks = new TenantClocks(clock)
   const random = deps.random ?? new SeededRandom(config.seed)
   const db = deps.db ?? openDatabase(config.db)
   const interfaces = new InterfaceRegistry()
   const routes = new RouteTable()
   const aliases = new PathAliases()
   const resets: Array<() => void> = []
+  const tenantResets: Array<(tenant: number) => void> = []
   let log: { error(obj: object, msg: string): void } = { error: () => {} }
-  const scheduler = new Scheduler(db, clock, { error: (obj, msg) => { log.error(obj, msg) } })
+  const scheduler = new Scheduler(db, clocks.clock, { error: (obj, msg) => { log.error(obj, msg) } })
 
   const context: AppContext = {
     config,
     version,
-    clock,
+    clock: clocks.clock,
+    clocks,
     random,
     ids: createIds(random),
     db,
     interfaces,
     scheduler,
     dispatcher: deps.dispatcher ?? globalDispatcherOnUse(),
-    onReset: (fn) => { resets.push(fn) }
+    onReset: (fn) => { resets.push(fn) },
+    onResetTenant: (fn) => { tenantResets.push(fn) }
   }
 
   const app = Fastify({
@@ -139,11 +144,17 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   // A virtual clock continues where it stopped when the database is a file: its instant is a settings row,
   // written after each advance and read back before the scheduler starts (what fell due meanwhile runs then).
   const settings = new SettingsRepository(db)
+  // Each API key's own clock likewise, under its own key.
   if (isVirtual(clock)) {
     clock.onMoved((now) => { if (db.open) settings.set(VIRTUAL_NOW, String(now)) })
+    clocks.onMoved((tenant, now) => { if (db.open) settings.set(`${VIRTUAL_NOW}:${tenant}`, String(now)) })
     app.addHook('onReady', async () => {
       const saved = Number(settings.get(VIRTUAL_NOW))
       if (saved > clock.now()) await clock.advanceTo(saved)
+      for (const [key, value] of settings.withPrefix(`${VIRTUAL_NOW}:`)) {
+        const own = clocks.virtualOf(Number(key.slice(VIRTUAL_NOW.length + 1)))
+        if (own !== undefined && Number(value) > own.now()) await own.advanceTo(Number(value))
+      }
     })
   }
   // Jobs left in a file database from an earlier run resume once every domain has registered its handlers.
@@ -158,9 +169,10 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   registerOpenApi(app, { version, webhooks: WEBHOOK_PAYLOADS })
 
   const reset = (): void => {
+    clocks.forget()
     if (isVirtual(clock)) {
       clock.rewind()
-      settings.delete(VIRTUAL_NOW)
+      settings.deletePrefix(VIRTUAL_NOW)
     } else {
       clock.clearAll()
     }
@@ -168,7 +180,22 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     scheduler.clear()
     for (const fn of resets) fn()
   }
-  void app.register(adminRoutes, { prefix: '/_unimock', context, reset })
+  // One key's world: its rows, its jobs, its own clock (it starts again from the server's time). The random
+  // stream goes on: other keys draw from it meanwhile.
+  const resetTenant = (tenant: number): void => {
+    db.transaction(() => {
+      scheduler.clearTenant(tenant)
+      for (const fn of tenantResets) fn(tenant)
+    })()
+    clocks.forget(tenant)
+    settings.delete(`${VIRTUAL_NOW}:${tenant}`)
+  }
+  void app.register(adminRoutes, {
+    prefix: '/_unimock',
+    context,
+    reset: (tenant) => { if (tenant === null) reset(); else resetTenant(tenant) },
+    tenantOf: (authorization) => unified.tenants.authenticate(authorization).id
+  })
   registerPlantStore(app, context)
   const unified = composeUnifiedService(app, context)
   Object.defineProperty(app, 'unified', { value: unified })

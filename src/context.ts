@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici'
 import type { Config } from './config.js'
-import type { Clock } from './core/clock.js'
+import type { TenantClock, TenantClocks } from './core/tenant-clocks.js'
 import type { Ids } from './core/ids.js'
 import type { Random } from './core/random.js'
 import type { Db } from './store/database.js'
@@ -15,7 +15,10 @@ import type { Scheduler } from './jobs/scheduler.js'
 export interface AppContext {
   readonly config: Config
   readonly version: string
-  readonly clock: Clock
+  /** The time of the tenant whose work is running (the server's outside any); see core/tenant-clocks.ts. */
+  readonly clock: TenantClock
+  /** Every tenant's clock and the server's own (`base`). */
+  readonly clocks: TenantClocks
   readonly random: Random
   readonly ids: Ids
   readonly db: Db
@@ -25,4 +28,6 @@ export interface AppContext {
   /** Every outgoing HTTP request (webhook deliveries) goes through this undici dispatcher. */
   readonly dispatcher: Dispatcher
   onReset(fn: () => void): void
+  /** What a reset of one API key's world clears (inside one transaction): its rows, its caches. */
+  onResetTenant(fn: (tenant: number) => void): void
 }

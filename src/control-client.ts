@@ -1049,12 +1049,12 @@ export class ControlClient {
     return this.#call('GET', `/health`, undefined, undefined, true) as Promise<GetHealthResult>
   }
 
-  /** GET /_unimock/clock: The current time and clock mode */
+  /** GET /_unimock/clock: The current time and clock mode: the key's own time with an API key, the server's without */
   getClock (): Promise<GetClockResult> {
     return this.#call('GET', `/clock`, undefined, undefined, true) as Promise<GetClockResult>
   }
 
-  /** POST /_unimock/clock/advance: Move the virtual clock forward, running everything that falls due, in time order */
+  /** POST /_unimock/clock/advance: Move the virtual clock forward, running everything that falls due, in time order: the key's own clock with an API key, every key's without */
   postClockAdvance (body: PostClockAdvanceBody): Promise<PostClockAdvanceResult> {
     return this.#call('POST', `/clock/advance`, undefined, body, true) as Promise<PostClockAdvanceResult>
   }
@@ -1064,7 +1064,7 @@ export class ControlClient {
     return this.#call('GET', `/scheduler`, undefined, undefined, true) as Promise<GetSchedulerResult>
   }
 
-  /** POST /_unimock/reset: Restore the seeded state: seed data, tokens, random stream and virtual clock */
+  /** POST /_unimock/reset: Restore the seeded state (seed data, tokens, virtual clock): the key's world with an API key, the whole server's (random stream included) without */
   postReset (): Promise<PostResetResult> {
     return this.#call('POST', `/reset`, undefined, undefined, true) as Promise<PostResetResult>
   }

@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppContext } from '../context.js'
 import { appError } from '../core/errors.js'
 import { iso } from '../core/iso.js'
-import { digest, matchesAny } from '../core/secrets.js'
 import { declareSecurity } from '../http/openapi/security.js'
 import { Problem } from '../http/problem.js'
 import { advanceClock } from './clock-control.js'
@@ -11,52 +10,75 @@ import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, ResetDone, Schedul
 
 export interface AdminOptions {
   readonly context: AppContext
-  readonly reset: () => void
+  /** Restores the seeded state of one key's world, or of the whole server (null). */
+  readonly reset: (tenant: number | null) => void
+  /** The tenant of an `Authorization: Bearer <API key>` header (throws the unified service's 401/503). */
+  readonly tenantOf: (authorization: string) => number
+}
+
+const worlds = new WeakMap<FastifyRequest, number>()
+
+/** The API key's tenant a clock move or reset acted on; null for the keyless form (every key's world). */
+export function controlWorld (request: FastifyRequest): number | null {
+  return worlds.get(request) ?? null
 }
 
 /** The control API's own routes: health, the clock, reset. Other domains add theirs under the same prefix. */
-export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { context, reset }) => {
+export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { context, reset, tenantOf }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['control']
-  // Reset and moving the clock act on every key's world. With --api-key the server is shared: they need one of
-  // the configured keys, so a keyless call from another job cannot wipe or move everyone's (#19). Without
-  // --api-key, the single-user form, they need nothing.
-  const allowed = context.config.apiKeys.map(digest)
-  const serverWide = declareSecurity(async (request: FastifyRequest): Promise<void> => {
-    if (allowed.length === 0) return
-    const key = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]
-    if (key === undefined) throw appError('AUTH_SERVER_WIDE')
-    if (!matchesAny(key, allowed)) throw appError('AUTH_KEY_UNKNOWN')
+  const { clocks } = context
+  // Reset and moving the clock act on the world of the key they send, and on every key's without one (#19).
+  // With --api-key the server is shared: the keyless form is refused, so one CI job cannot wipe or move
+  // everyone's. Without --api-key, the single-user form, it needs nothing.
+  const shared = context.config.apiKeys.length > 0
+  const worldOf = declareSecurity(async (request: FastifyRequest): Promise<void> => {
+    const authorization = request.headers.authorization?.trim() ?? ''
+    if (authorization === '') {
+      if (shared) throw appError('AUTH_SERVER_WIDE')
+      return
+    }
+    worlds.set(request, tenantOf(authorization))
   }, [{ apiKey: [] }, {}])
+  const tenant = controlWorld
 
   r.get('/health', {
     schema: { tags, summary: 'Liveness and version', response: { 200: Health } }
   }, async () => ({ status: 'ok' as const, version: context.version }))
 
   r.get('/clock', {
-    schema: { tags, summary: 'The current time and clock mode', response: { 200: ClockState } }
-  }, async () => ({ now: iso(context.clock.now()), mode: context.clock.mode }))
+    onRequest: declareSecurity(async (request: FastifyRequest): Promise<void> => {
+      const authorization = request.headers.authorization?.trim() ?? ''
+      if (authorization !== '') worlds.set(request, tenantOf(authorization))
+    }, [{ apiKey: [] }, {}]),
+    schema: { tags, summary: "The current time and clock mode: the key's own time with an API key, the server's without", response: { 200: ClockState, 401: Problem } }
+  }, async (request) => ({ now: iso(clocks.of(tenant(request)).now()), mode: context.clock.mode }))
 
   r.post('/clock/advance', {
-    onRequest: serverWide,
+    onRequest: worldOf,
     schema: {
       tags,
-      summary: 'Move the virtual clock forward, running everything that falls due, in time order',
+      summary: "Move the virtual clock forward, running everything that falls due, in time order: the key's own clock with an API key, every key's without",
       body: ClockAdvanceBody,
       response: { 200: ClockAdvanced, 400: Problem, 401: Problem, 409: Problem }
     }
-  }, async (request) => ({ now: iso(await advanceClock(context.clock, request.body.by, request.body.to)) }))
+  }, async (request) => {
+    const id = tenant(request)
+    const clock = id === null ? clocks.base : clocks.virtualOf(id) ?? clocks.base
+    return { now: iso(await advanceClock(clock, request.body.by, request.body.to)) }
+  })
 
   r.get('/scheduler', {
     schema: { tags, summary: 'Scheduled work: jobs pending and jobs run by kind (sync.start, sync.pass, webhooks...)', response: { 200: SchedulerState } }
   }, async () => ({ pending: context.scheduler.count(), ran: context.scheduler.ranByKind() }))
 
   r.post('/reset', {
-    onRequest: serverWide,
+    onRequest: worldOf,
     // It takes no body, but a body sent as JSON is still parsed: a malformed one is a 400.
-    schema: { tags, summary: 'Restore the seeded state: seed data, tokens, random stream and virtual clock', response: { 200: ResetDone, 400: Problem, 401: Problem } }
-  }, async () => {
-    reset()
-    return { status: 'reset' as const, now: iso(context.clock.now()) }
+    schema: { tags, summary: "Restore the seeded state (seed data, tokens, virtual clock): the key's world with an API key, the whole server's (random stream included) without", response: { 200: ResetDone, 400: Problem, 401: Problem } }
+  }, async (request) => {
+    const id = tenant(request)
+    reset(id)
+    return { status: 'reset' as const, now: iso(clocks.of(id).now()) }
   })
 }

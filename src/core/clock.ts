@@ -104,43 +104,82 @@ export class SystemClock implements Clock {
 }
 
 interface VirtualTimer {
+  /** In the time of the clock that set it. */
   at: number
   seq: number
   fn: TimerCallback
   cancelled: boolean
 }
 
+/** Shared by a clock and its children: one queue of advances and one sequence for ties. */
+interface Family {
+  seq: number
+  advancing: Promise<void>
+  /** Wall time of the last yield to the event loop during an advance. */
+  lastYield: number
+}
+
+/**
+ * How long an advance runs its timers before it lets the event loop serve other requests: the work of a long
+ * jump runs in slices, so nobody else's request waits much more than this behind it (#19).
+ */
+const SLICE_MS = 10
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => { setImmediate(resolve) })
+
 /**
  * Time moves only when told. `advanceTo` runs every timer that falls due, earliest first (ties in the order
  * they were set), awaiting each, including timers set by those callbacks while inside the window; then it
  * sets the time to the target and returns.
+ *
+ * A clock may have children (`child()`): each API key's own time. A child reads its parent's time plus its own
+ * offset, so advancing the parent moves every child along (running their timers too, in time order with the
+ * parent's), while advancing a child moves it alone. Advances of a family are queued one after the other.
  */
 export class VirtualClock implements Clock {
   readonly mode: ClockMode = 'virtual'
+  /** The root's instant; a child's offset from its parent. */
   #now: number
   readonly #start: number
-  #seq = 0
+  readonly #parent: VirtualClock | undefined
+  readonly #family: Family
+  readonly #children = new Set<VirtualClock>()
   #timers: VirtualTimer[] = []
-  #advancing: Promise<void> = Promise.resolve()
   #moved: (now: number) => void = () => {}
 
-  constructor (start: number) {
-    this.#now = start
+  constructor (start: number, parent?: VirtualClock) {
+    this.#parent = parent
+    this.#family = parent === undefined ? { seq: 0, advancing: Promise.resolve(), lastYield: 0 } : parent.#family
+    this.#now = parent === undefined ? start : start - parent.now()
     this.#start = start
   }
 
   get start (): number { return this.#start }
 
-  now (): number { return this.#now }
+  now (): number { return this.#parent === undefined ? this.#now : this.#parent.now() + this.#now }
+
+  /** A clock that starts at this one's instant and moves with it, and alone when advanced itself. */
+  child (): VirtualClock {
+    if (this.#parent !== undefined) throw new Error('a child clock has no children')
+    const child = new VirtualClock(this.now(), this)
+    this.#children.add(child)
+    return child
+  }
+
+  /** Detaches a child: its timers never run again. */
+  drop (child: VirtualClock): void {
+    child.clearAll()
+    this.#children.delete(child)
+  }
 
   at (at: number, fn: TimerCallback): TimerHandle {
-    const timer: VirtualTimer = { at, seq: this.#seq++, fn, cancelled: false }
+    const timer: VirtualTimer = { at, seq: this.#family.seq++, fn, cancelled: false }
     this.#timers.push(timer)
     return { at, cancel: () => { timer.cancelled = true } }
   }
 
   sleep (ms: number): Promise<void> {
-    return new Promise((resolve) => { this.at(this.#now + ms, resolve) })
+    return new Promise((resolve) => { this.at(this.now() + ms, resolve) })
   }
 
   clearAll (): void {
@@ -157,10 +196,12 @@ export class VirtualClock implements Clock {
     this.#moved = listener
   }
 
-  /** Back to the start instant with no timers: used by reset. */
+  /** Back to the start instant with no timers, and no children: used by reset. */
   rewind (): void {
     this.clearAll()
-    this.#now = this.#start
+    for (const child of this.#children) child.clearAll()
+    this.#children.clear()
+    this.#now = this.#parent === undefined ? this.#start : this.#start - this.#parent.now()
   }
 
   /** Concurrent advances add up: each moves on from where the one before it ended. */
@@ -168,7 +209,7 @@ export class VirtualClock implements Clock {
     if (!Number.isFinite(ms) || ms < 0) {
       return Promise.reject(new ClockBackwardsError(`cannot advance by ${ms} ms: the virtual clock only moves forward`))
     }
-    return this.#advance(() => this.#now + ms)
+    return this.#advance(() => this.now() + ms)
   }
 
   /** Concurrent calls are queued, so two advances never interleave their timers. */
@@ -177,47 +218,75 @@ export class VirtualClock implements Clock {
   }
 
   #advance (targetOf: () => number): Promise<number> {
-    const run = this.#advancing.then(async () => {
+    const family = this.#family
+    const run = family.advancing.then(async () => {
       const target = targetOf()
-      if (target < this.#now) {
+      const now = this.now()
+      if (target < now) {
         throw new ClockBackwardsError(
-          `cannot move the virtual clock back from ${iso(this.#now)} to ${iso(target)}`)
+          `cannot move the virtual clock back from ${iso(now)} to ${iso(target)}`)
       }
-      if (target - this.#now > MAX_ADVANCE_MS || target > LAST_INSTANT) {
-        throw new ClockHorizonError(`the virtual clock moves at most ${MAX_ADVANCE_YEARS} years at a time and not past ${iso(LAST_INSTANT)}; it stands at ${iso(this.#now)}`)
+      if (target - now > MAX_ADVANCE_MS || target > LAST_INSTANT || this.#furthestChild() + (target - now) > LAST_INSTANT) {
+        throw new ClockHorizonError(`the virtual clock moves at most ${MAX_ADVANCE_YEARS} years at a time and not past ${iso(LAST_INSTANT)}; it stands at ${iso(now)}`)
       }
+      family.lastYield = Date.now()
       for (;;) {
         const next = this.#nextDue(target)
         if (next === undefined) break
-        this.#timers.splice(this.#timers.indexOf(next), 1)
-        this.#now = Math.max(this.#now, next.at)
-        await next.fn()
+        next.owner.#timers.splice(next.owner.#timers.indexOf(next.timer), 1)
+        // The timer's instant in this clock's time (a child's timer, seen from its parent, minus its offset).
+        this.#moveTo(Math.max(this.now(), next.owner === this ? next.timer.at : next.timer.at - next.owner.#now))
+        await next.timer.fn()
+        if (Date.now() - family.lastYield >= SLICE_MS) {
+          await yieldToEventLoop()
+          family.lastYield = Date.now()
+        }
       }
-      this.#now = target
+      this.#moveTo(target)
       this.#moved(target)
+      for (const child of this.#children) child.#moved(child.now())
       return target
     })
-    this.#advancing = run.then(() => {}, () => {})
+    family.advancing = run.then(() => {}, () => {})
     return run
+  }
+
+  #moveTo (instant: number): void {
+    this.#now = this.#parent === undefined ? instant : instant - this.#parent.now()
+  }
+
+  /** The latest instant of any child: a parent's advance moves them all by as much. */
+  #furthestChild (): number {
+    let furthest = -Infinity
+    for (const child of this.#children) furthest = Math.max(furthest, child.now())
+    return furthest
   }
 
   /** Runs whatever is already due at the current instant (timers set "for now"). */
   flush (): Promise<number> {
-    return this.advanceTo(this.#now)
+    return this.#advance(() => this.now())
   }
 
-  #nextDue (target: number): VirtualTimer | undefined {
-    let best: VirtualTimer | undefined
-    this.#timers = this.#timers.filter((t) => !t.cancelled)
-    for (const t of this.#timers) {
-      if (t.at > target) continue
-      if (best === undefined || t.at < best.at || (t.at === best.at && t.seq < best.seq)) best = t
+  /** The earliest timer due by `target` (this clock's time) among this clock's and its children's. */
+  #nextDue (target: number): { owner: VirtualClock, timer: VirtualTimer } | undefined {
+    let best: { owner: VirtualClock, timer: VirtualTimer, at: number } | undefined
+    const consider = (owner: VirtualClock, shift: number): void => {
+      owner.#timers = owner.#timers.filter((t) => !t.cancelled)
+      for (const t of owner.#timers) {
+        const at = t.at - shift
+        if (at > target) continue
+        if (best === undefined || at < best.at || (at === best.at && t.seq < best.timer.seq)) best = { owner, timer: t, at }
+      }
     }
+    consider(this, 0)
+    for (const child of this.#children) consider(child, child.#now)
     return best
   }
 
   pendingTimers (): number {
-    return this.#timers.filter((t) => !t.cancelled).length
+    let n = this.#timers.filter((t) => !t.cancelled).length
+    for (const child of this.#children) n += child.pendingTimers()
+    return n
   }
 }
 

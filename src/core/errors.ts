@@ -75,7 +75,7 @@ export const errorCatalogue = {
   // unified service: API keys (tenants), account tokens, the link flow, linked accounts (src/integration)
   AUTH_KEY_MISSING: { status: 401, title: 'Unauthorized', message: 'Authentication credentials were not provided. Send the header Authorization: Bearer <API key>.' },
   AUTH_KEY_MALFORMED: { status: 401, title: 'Unauthorized', message: 'Invalid Authorization header: {reason}. Send Authorization: Bearer <API key>.' },
-  AUTH_SERVER_WIDE: { status: 401, title: 'Unauthorized', message: 'This server runs with --api-key: reset and clock moves act on every key\'s world, so they need Authorization: Bearer <one of the configured keys>.' },
+  AUTH_SERVER_WIDE: { status: 401, title: 'Unauthorized', message: 'This server runs with --api-key, so it is shared: a reset or a clock move names its key (Authorization: Bearer <key>) and acts on that key\'s world alone. The keyless form, which acts on every key\'s, is for a server without --api-key.' },
   AUTH_TOO_MANY_KEYS: { status: 503, title: 'Service Unavailable', message: 'This unimock already holds {max} API keys (--max-tenants), and a new key would be one more. Use a key it knows, or reset it (POST /_unimock/reset).' },
   AUTH_KEY_UNKNOWN: { status: 401, title: 'Unauthorized', message: 'Invalid API key: it is not one of the keys unimock was started with (--api-key). Send one of those keys.' },
   WEBHOOK_LISTENER_NOT_FOUND: { status: 404, title: 'Not Found', message: 'Not found: no linked account has this webhook listener URL (it was deleted, or the URL was mistyped).' },

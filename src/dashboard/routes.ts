@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
+import { controlWorld } from '../admin/routes.js'
 import { Problem } from '../http/problem.js'
 import type { UnifiedService } from '../integration/compose.js'
 import { authFacts, requestTenant } from '../integration/accounts/request-auth.js'
@@ -32,14 +33,15 @@ function topicsOfWrite (request: FastifyRequest): readonly Topic[] {
  * The page acts and reads only through the control API; the stream only tells it what to read again.
  * Besides the domain events, a root hook sees every answered request that may have changed something a
  * dashboard shows and has no domain event of its own yet: the streams of its tenant hear of it (of every
- * tenant for the clock, which they share, and for a request no auth hook resolved).
+ * tenant for a keyless clock move or reset, which moves them all, and for a request no auth hook resolved).
  */
 export function installDashboard (app: FastifyInstance, unified: UnifiedService): void {
   const live = new LiveStream(unified.events)
   app.addHook('onResponse', async (request) => {
     if (live.open === 0) return
     const tenant = authFacts(request)?.tenant?.id ?? 'all'
-    for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? 'all' : tenant, topic)
+    // A clock move or reset with a key acts on that key's world alone; without one, on everyone's.
+    for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? controlWorld(request) ?? 'all' : tenant, topic)
   })
   void app.register(dashboardRoutes, { prefix: '/_unimock', unified, live })
 }

@@ -100,6 +100,8 @@ import { DataSchemas } from './data/schemas.js'
 import { BatchRepository } from './writes/batch-repository.js'
 import { Batches } from './writes/batches.js'
 import { writeControlRoutes } from './writes/control-routes.js'
+import { installTenantTime } from './accounts/tenant-time.js'
+import { TenantWorldRepository } from './tenants/tenant-world-repository.js'
 import { passthroughPresetRoutes } from './remote/passthrough-preset-routes.js'
 import { PassthroughPresets } from './remote/passthrough-presets.js'
 import { Idempotency } from './writes/idempotency.js'
@@ -411,15 +413,30 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     passthroughPresets.clear()
     fieldMappings.clear()
   })
+  // POST /_unimock/reset with a key: that key's world alone, inside the app's transaction (which also drops
+  // its jobs and its clock). Its rows go; caches over rows of every tenant are dropped whole, being caches.
+  const world = new TenantWorldRepository(db)
+  context.onResetTenant((tenantId) => {
+    faults.resetTenant(tenantId)
+    world.delete(tenantId)
+    journal.clear(tenantId)
+    runner.forgetTenant(tenantId)
+    tenants.forget()
+    targets.forget()
+    data.forgetCaches()
+    sync.forgetCaches()
+    scopes.forgetCaches()
+  })
   interfaces.add(unifiedInterface)
   // After the scheduler has started (app.ts): deliveries interrupted by a stop go out again.
   app.addHook('onReady', async () => { dispatcher.resume() })
   app.addHook('onClose', async () => { await dispatcher.close() })
 
-  // HTTP. Root hooks run in the order added: the sync hook (activity, rate limit) first; the journal's
+  // HTTP. Root hooks run in the order added: the tenant's time first, then the sync hook (activity, rate limit); the journal's
   // next, so a faulted request is journaled like any other; the faults' last. Routes load when the app
   // starts, after all of this, so every unified route gets the fault check; their order is the OpenAPI
   // document's.
+  installTenantTime(app, clock)
   installSyncRequestHooks(app, { sync, clock, limiter, rateLimit: config.rateLimit })
   // Tokens travel in some paths (account-token/{public_token}); request logs show them redacted.
   void app.register(async (api) => {

@@ -1,17 +1,20 @@
+import type { TenantId } from '../core/tenant-clocks.js'
 import type { Db } from '../store/database.js'
 
 /** A pending job as stored; the payload stays JSON text until the job runs. */
 export interface JobRow {
   readonly id: number
   readonly kind: string
+  /** Whose clock the due time is on (null: the server's). */
+  readonly tenantId: TenantId
   readonly dueAt: number
   readonly dedupeKey: string | null
   readonly payload: string
 }
 
-interface Row { id: number, kind: string, due_at: number, dedupe_key: string | null, payload: string }
+interface Row { id: number, kind: string, tenant_id: number | null, due_at: number, dedupe_key: string | null, payload: string }
 
-const toRow = (r: Row): JobRow => ({ id: r.id, kind: r.kind, dueAt: r.due_at, dedupeKey: r.dedupe_key, payload: r.payload })
+const toRow = (r: Row): JobRow => ({ id: r.id, kind: r.kind, tenantId: r.tenant_id, dueAt: r.due_at, dedupeKey: r.dedupe_key, payload: r.payload })
 
 /** The SQL of the jobs table. Statements are prepared once: the scheduler runs hundreds of thousands of jobs. */
 export class JobRepository {
@@ -24,17 +27,21 @@ export class JobRepository {
   readonly #byKey
   readonly #clear
   readonly #count
+  readonly #tenants
+  readonly #clearTenant
 
   constructor (db: Db) {
-    this.#insert = db.prepare('INSERT INTO jobs (kind, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?)')
-    this.#upsert = db.prepare(`INSERT INTO jobs (kind, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?)
-      ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, due_at = excluded.due_at, payload = excluded.payload`)
-    this.#upsertEarliest = db.prepare(`INSERT INTO jobs (kind, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?)
-      ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, due_at = min(due_at, excluded.due_at), payload = excluded.payload`)
-    this.#next = db.prepare('SELECT id, kind, due_at, dedupe_key, payload FROM jobs ORDER BY due_at, id LIMIT 1')
+    this.#insert = db.prepare('INSERT INTO jobs (kind, tenant_id, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?, ?)')
+    this.#upsert = db.prepare(`INSERT INTO jobs (kind, tenant_id, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, tenant_id = excluded.tenant_id, due_at = excluded.due_at, payload = excluded.payload`)
+    this.#upsertEarliest = db.prepare(`INSERT INTO jobs (kind, tenant_id, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, tenant_id = excluded.tenant_id, due_at = min(due_at, excluded.due_at), payload = excluded.payload`)
+    this.#next = db.prepare('SELECT id, kind, tenant_id, due_at, dedupe_key, payload FROM jobs WHERE tenant_id IS ? ORDER BY due_at, id LIMIT 1')
+    this.#tenants = db.prepare('SELECT DISTINCT tenant_id FROM jobs').pluck()
+    this.#clearTenant = db.prepare('DELETE FROM jobs WHERE tenant_id IS ?')
     this.#delete = db.prepare('DELETE FROM jobs WHERE id = ?')
     this.#deleteKey = db.prepare('DELETE FROM jobs WHERE dedupe_key = ?')
-    this.#byKey = db.prepare('SELECT id, kind, due_at, dedupe_key, payload FROM jobs WHERE dedupe_key = ?')
+    this.#byKey = db.prepare('SELECT id, kind, tenant_id, due_at, dedupe_key, payload FROM jobs WHERE dedupe_key = ?')
     this.#clear = db.prepare('DELETE FROM jobs')
     this.#count = db.prepare('SELECT count(*) FROM jobs').pluck()
   }
@@ -43,15 +50,15 @@ export class JobRepository {
    * With a key, replaces the pending job of that key (a rescheduled sync moves, it does not duplicate);
    * `earliest` keeps the earlier of the two due times instead (a wake-up asked for twice runs once, first).
    */
-  add (kind: string, dueAt: number, payload: unknown, dedupeKey: string | null, earliest = false): void {
+  add (kind: string, tenant: TenantId, dueAt: number, payload: unknown, dedupeKey: string | null, earliest = false): void {
     const json = JSON.stringify(payload ?? {})
-    if (dedupeKey === null) this.#insert.run(kind, dueAt, null, json)
-    else (earliest ? this.#upsertEarliest : this.#upsert).run(kind, dueAt, dedupeKey, json)
+    if (dedupeKey === null) this.#insert.run(kind, tenant, dueAt, null, json)
+    else (earliest ? this.#upsertEarliest : this.#upsert).run(kind, tenant, dueAt, dedupeKey, json)
   }
 
-  /** The earliest pending job, due or not. */
-  next (): JobRow | undefined {
-    const row = this.#next.get() as Row | undefined
+  /** The earliest pending job of a tenant (due times are on its clock), due or not. */
+  next (tenant: TenantId): JobRow | undefined {
+    const row = this.#next.get(tenant) as Row | undefined
     return row === undefined ? undefined : toRow(row)
   }
 
@@ -63,5 +70,8 @@ export class JobRepository {
   remove (id: number): void { this.#delete.run(id) }
   removeKey (dedupeKey: string): void { this.#deleteKey.run(dedupeKey) }
   clear (): void { this.#clear.run() }
+  clearTenant (tenant: TenantId): void { this.#clearTenant.run(tenant) }
+  /** Every tenant with a pending job. */
+  tenants (): TenantId[] { return this.#tenants.all() as TenantId[] }
   count (): number { return this.#count.get() as number }
 }

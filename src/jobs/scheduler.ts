@@ -1,4 +1,5 @@
-import type { Clock, TimerHandle } from '../core/clock.js'
+import type { TimerHandle } from '../core/clock.js'
+import type { TenantClock, TenantId } from '../core/tenant-clocks.js'
 import type { Db } from '../store/database.js'
 import { type JobRow, JobRepository } from './job-repository.js'
 
@@ -6,6 +7,8 @@ import { type JobRow, JobRepository } from './job-repository.js'
 export interface Job<P = unknown> {
   readonly id: number
   readonly kind: string
+  /** Whose clock `dueAt` is on (null: the server's); the job runs in that tenant's time. */
+  readonly tenantId: TenantId
   readonly dueAt: number
   readonly dedupeKey: string | null
   readonly payload: P
@@ -36,25 +39,29 @@ type Ran = { job: JobRow, after: (() => Promise<void> | void) | undefined }
 
 /**
  * The one scheduler, and the one registry of job kinds: each kind is defined once with its payload type and
- * handler. It asks the store for the earliest pending job and the clock to wake it then. On the virtual
- * clock, advancing runs every job that falls due inside the window, in (due time, insertion) order.
+ * handler. Each tenant's jobs are due on that tenant's clock (#19): for each tenant with pending work it asks
+ * the store for the earliest job and the tenant's clock to wake it then, and runs the job in the tenant's
+ * time. On the virtual clock, advancing runs every job that falls due inside the window, in (due time,
+ * insertion) order; advancing one tenant's clock runs that tenant's jobs only.
  * De-duplication lives here too: a job scheduled under a dedupe key replaces (or, with `earliest`, keeps
  * the earlier of) the pending job of that key.
  */
 export class Scheduler {
   readonly #repo: JobRepository
-  readonly #clock: Clock
+  readonly #clock: TenantClock
   readonly #log: SchedulerLog
   readonly #handlers = new Map<string, JobHandler<unknown>>()
-  #timer: TimerHandle | undefined
+  /** The wake-up armed per tenant with pending jobs. */
+  readonly #timers = new Map<TenantId, TimerHandle>()
   /** Built once: better-sqlite3 compiles a wrapper per db.transaction() call, too slow for one per job. */
   readonly #run: (row: JobRow, now: number) => Ran
-  #running = false
+  /** The tenants whose due jobs are being run. */
+  readonly #running = new Set<TenantId>()
   #stopped = true
   /** Jobs run since start (or reset), by kind: what the control API reports as scheduler activity. */
   readonly #ran = new Map<string, number>()
 
-  constructor (db: Db, clock: Clock, log: SchedulerLog) {
+  constructor (db: Db, clock: TenantClock, log: SchedulerLog) {
     this.#repo = new JobRepository(db)
     this.#clock = clock
     this.#log = log
@@ -82,14 +89,17 @@ export class Scheduler {
   /** The kinds defined, in definition order. */
   kinds (): string[] { return [...this.#handlers.keys()] }
 
-  /** Safe inside the caller's transaction: the job is part of the same state change that caused it. */
-  schedule<P> (type: JobKind<P>, dueAt: number, payload: P, dedupeKey: string | null = null): void {
-    this.#add(type.kind, dueAt, payload, dedupeKey, false)
+  /**
+   * Safe inside the caller's transaction: the job is part of the same state change that caused it. `dueAt` is
+   * on the clock of `tenant` (the tenant whose work this is; null for the server's).
+   */
+  schedule<P> (type: JobKind<P>, tenant: TenantId, dueAt: number, payload: P, dedupeKey: string | null = null): void {
+    this.#add(type.kind, tenant, dueAt, payload, dedupeKey, false)
   }
 
   /** Makes sure a job of `dedupeKey` runs no later than `dueAt`: a pending one due earlier stays as it is. */
-  scheduleEarliest<P> (type: JobKind<P>, dueAt: number, payload: P, dedupeKey: string): void {
-    this.#add(type.kind, dueAt, payload, dedupeKey, true)
+  scheduleEarliest<P> (type: JobKind<P>, tenant: TenantId, dueAt: number, payload: P, dedupeKey: string): void {
+    this.#add(type.kind, tenant, dueAt, payload, dedupeKey, true)
   }
 
   cancel (dedupeKey: string): void {
@@ -106,55 +116,69 @@ export class Scheduler {
 
   start (): void {
     this.#stopped = false
-    this.#arm(this.#repo.next())
+    for (const tenant of this.#repo.tenants()) this.#arm(tenant, this.#repo.next(tenant))
   }
 
   stop (): void {
     this.#stopped = true
-    this.#timer?.cancel()
-    this.#timer = undefined
+    for (const timer of this.#timers.values()) timer.cancel()
+    this.#timers.clear()
   }
 
-  /** Drops every pending job (reset). The clock may already have dropped our timer, so forget it too. */
+  /** Drops every pending job (reset). The clock may already have dropped our timers, so forget them too. */
   clear (): void {
-    this.#timer?.cancel()
-    this.#timer = undefined
+    for (const timer of this.#timers.values()) timer.cancel()
+    this.#timers.clear()
     this.#repo.clear()
     this.#ran.clear()
   }
 
-  #add (kind: string, dueAt: number, payload: unknown, dedupeKey: string | null, earliest: boolean): void {
-    this.#repo.add(kind, dueAt, payload, dedupeKey, earliest)
+  /** Drops a tenant's pending jobs (its reset). */
+  clearTenant (tenant: number): void {
+    this.#timers.get(tenant)?.cancel()
+    this.#timers.delete(tenant)
+    this.#repo.clearTenant(tenant)
+  }
+
+  #add (kind: string, tenant: TenantId, dueAt: number, payload: unknown, dedupeKey: string | null, earliest: boolean): void {
+    this.#repo.add(kind, tenant, dueAt, payload, dedupeKey, earliest)
     // While running, the loop looks at the store again after each job and arms once it is done.
-    if (!this.#running && !this.#stopped && (this.#timer === undefined || this.#timer.at > dueAt)) this.#arm(this.#repo.next())
+    if (this.#running.has(tenant) || this.#stopped) return
+    const timer = this.#timers.get(tenant)
+    if (timer === undefined || timer.at > dueAt) this.#arm(tenant, this.#repo.next(tenant))
   }
 
-  #arm (next: JobRow | undefined): void {
+  #arm (tenant: TenantId, next: JobRow | undefined): void {
     if (this.#stopped) return
-    if (next === undefined) { this.#timer?.cancel(); this.#timer = undefined; return }
-    if (this.#timer !== undefined && this.#timer.at <= next.dueAt) return
-    this.#timer?.cancel()
-    this.#timer = this.#clock.at(next.dueAt, () => this.#runDue())
+    const timer = this.#timers.get(tenant)
+    if (next === undefined) { timer?.cancel(); this.#timers.delete(tenant); return }
+    if (timer !== undefined && timer.at <= next.dueAt) return
+    timer?.cancel()
+    this.#timers.set(tenant, this.#clock.of(tenant).at(next.dueAt, () => this.#runDue(tenant)))
   }
 
-  async #runDue (): Promise<void> {
-    this.#timer = undefined
-    if (this.#running || this.#stopped) return
-    this.#running = true
+  async #runDue (tenant: TenantId): Promise<void> {
+    this.#timers.delete(tenant)
+    if (this.#running.has(tenant) || this.#stopped) return
+    this.#running.add(tenant)
+    const clock = this.#clock.of(tenant)
     // One read per job: the earliest pending job is run if due, else it is what the timer is armed for.
     let next: JobRow | undefined
     try {
       for (;;) {
-        next = this.#repo.next()
-        if (next === undefined || next.dueAt > this.#clock.now()) break
-        const ran = this.#runOne(next, this.#clock.now())
+        next = this.#repo.next(tenant)
+        if (next === undefined || next.dueAt > clock.now()) break
+        const row = next
+        // The handler, and the follow-up it returns, run in the tenant's time.
+        const ran = this.#clock.run(tenant, () => this.#runOne(row, clock.now()))
         if (ran.after !== undefined) {
-          try { await ran.after() } catch (error) { this.#log.error({ err: error, job: ran.job.kind }, 'job follow-up failed') }
+          const after = ran.after
+          try { await this.#clock.run(tenant, after) } catch (error) { this.#log.error({ err: error, job: ran.job.kind }, 'job follow-up failed') }
         }
       }
     } finally {
-      this.#running = false
-      this.#arm(next)
+      this.#running.delete(tenant)
+      this.#arm(tenant, next)
     }
   }
 

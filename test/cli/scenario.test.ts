@@ -18,8 +18,10 @@ t.test('--scenario plays the files to their end on the virtual clock, then liste
   const id = /run ([0-9a-f-]{36})/.exec(lines[1]!)![1]!
   const res = await fetch(`${s.url}/_unimock/scenarios/${id}`, { headers: { authorization: 'Bearer unimock-scenario' } })
   t.equal((await res.json() as { state: string }).state, 'passed', 'the run is there for the API key it used')
-  const clock = await (await fetch(`${s.url}/_unimock/clock`)).json() as { now: string }
-  t.equal(clock.now, '2026-01-01T04:30:00.000Z', 'the clock stands at the end of the runs (2h, then 2h30m more)')
+  const clock = await (await fetch(`${s.url}/_unimock/clock`, { headers: { authorization: 'Bearer unimock-scenario' } })).json() as { now: string }
+  t.equal(clock.now, '2026-01-01T04:30:00.000Z', 'the key\'s clock stands at the end of the runs (2h, then 2h30m more)')
+  const server = await (await fetch(`${s.url}/_unimock/clock`)).json() as { now: string }
+  t.equal(server.now, '2026-01-01T00:00:00.000Z', 'the runs moved their key\'s time only')
   t.equal(await s.stop('SIGTERM'), 0)
 })
 

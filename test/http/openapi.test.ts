@@ -26,7 +26,7 @@ type Doc = { openapi: string, info: { license?: unknown }, servers: Array<{ url:
 
 /** GET operations that take no input: only the HTTP layer can refuse them (a malformed request, huge headers). */
 const NO_CLIENT_ERROR = [
-  '/_unimock/health get', '/_unimock/clock get', '/_unimock/scheduler get', '/v3/user/auth/logout get',
+  '/_unimock/health get', '/_unimock/scheduler get', '/v3/user/auth/logout get',
   '/link/initialize.js get', '/link/widget.js get', '/link/demo.js get', '/link/snippets get',
   '/_unimock/ui get', '/_unimock/ui/dashboard.js get', '/_unimock/ui/dashboard.css get'
 ]

@@ -70,3 +70,25 @@ t.test('a later --clock-start wins over the saved instant; a reset forgets it', 
   t.teardown(() => again.close())
   t.equal(await now(again), '2026-01-01T00:00:00.000Z', 'after a reset nothing is saved: the configured start')
 })
+
+t.test("each key's own clock continues after a restart too, and its jobs fall due on it", async (t) => {
+  const db = dbFile(t)
+  const first = await open(db)
+  const a = new Client(first, 'key-a')
+  const linked = await a.link('hris', 'org1')
+  const keyed = (app: UnimockApp, method: 'GET' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { authorization: 'Bearer key-a' }, ...(payload === undefined ? {} : { payload }) })
+  t.equal((await keyed(first, 'POST', '/_unimock/clock/advance', { by: '5h' })).statusCode, 200)
+  await first.close()
+
+  const second = await open(db)
+  t.teardown(() => second.close())
+  t.equal(JSON.parse((await keyed(second, 'GET', '/_unimock/clock')).body).now, '2026-01-01T05:00:00.000Z', 'the key\'s time, restored')
+  t.equal(await now(second), '2026-01-01T00:00:00.000Z', 'the server\'s stayed')
+  // The next periodic runs fall due 6 h after the initial sync's end (00:10): at the key's 06:10.
+  t.equal((await keyed(second, 'POST', '/_unimock/clock/advance', { by: '2h' })).statusCode, 200)
+  const status = (await new Client(second, 'key-a').withAccount(linked.accountToken).get('/api/hris/v1/sync-status?page_size=100')).json().results as Array<{ last_sync_finished: string | null }>
+  const finished = status.filter((s) => s.last_sync_finished !== null)
+  t.ok(finished.length > 0)
+  t.ok(finished.every((s) => s.last_sync_finished! > '2026-01-01T06:00:00'), 'the periodic syncs ran on the key\'s restored clock')
+})

@@ -3,14 +3,16 @@ import { join } from 'node:path'
 import { VirtualClock } from '../../src/core/clock.js'
 import { openDatabase } from '../../src/store/database.js'
 import { Scheduler } from '../../src/jobs/scheduler.js'
+import { TenantClocks } from '../../src/core/tenant-clocks.js'
 
 const quiet = { error: () => {} }
 
 function setup (path = ':memory:', start = 0) {
   const db = openDatabase(path)
   const clock = new VirtualClock(start)
-  const scheduler = new Scheduler(db, clock, quiet)
-  return { db, clock, scheduler }
+  const clocks = new TenantClocks(clock)
+  const scheduler = new Scheduler(db, clocks.clock, quiet)
+  return { db, clock, clocks, scheduler }
 }
 
 t.test('due jobs run in (due time, insertion) order when the clock advances past them', async (t) => {
@@ -19,10 +21,10 @@ t.test('due jobs run in (due time, insertion) order when the clock advances past
   const seen: string[] = []
   const note = scheduler.define<{ n: string }>('note', ({ n }, now) => { seen.push(`${n}@${now}`) })
   scheduler.start()
-  scheduler.schedule(note, 300, { n: 'c' })
-  scheduler.schedule(note, 100, { n: 'a' })
-  scheduler.schedule(note, 100, { n: 'b' })
-  scheduler.schedule(note, 1000, { n: 'late' })
+  scheduler.schedule(note, null, 300, { n: 'c' })
+  scheduler.schedule(note, null, 100, { n: 'a' })
+  scheduler.schedule(note, null, 100, { n: 'b' })
+  scheduler.schedule(note, null, 1000, { n: 'late' })
   await clock.advanceTo(500)
   t.same(seen, ['a@100', 'b@100', 'c@300'])
   t.equal(scheduler.count(), 1)
@@ -34,10 +36,10 @@ t.test('a handler can schedule follow-up work that runs within the same advance'
   const ticks: number[] = []
   const tick = scheduler.define<Record<string, never>>('tick', (_payload, now) => {
     ticks.push(now)
-    if (ticks.length < 5) scheduler.schedule(tick, now + 60_000, {})
+    if (ticks.length < 5) scheduler.schedule(tick, null, now + 60_000, {})
   })
   scheduler.start()
-  scheduler.schedule(tick, 60_000, {})
+  scheduler.schedule(tick, null, 60_000, {})
   await clock.advanceTo(10 * 60_000)
   t.same(ticks, [60_000, 120_000, 180_000, 240_000, 300_000])
 })
@@ -48,13 +50,13 @@ t.test('a dedupe key keeps one pending job per key: rescheduling moves it', asyn
   const seen: number[] = []
   const sync = scheduler.define<Record<string, never>>('sync', (_payload, now) => { seen.push(now) })
   scheduler.start()
-  scheduler.schedule(sync, 100, {}, 'acct-1:Employee')
-  scheduler.schedule(sync, 50, {}, 'acct-1:Employee')
+  scheduler.schedule(sync, null, 100, {}, 'acct-1:Employee')
+  scheduler.schedule(sync, null, 50, {}, 'acct-1:Employee')
   t.equal(scheduler.count(), 1)
   t.equal(scheduler.pending('acct-1:Employee')?.dueAt, 50)
   await clock.advanceTo(200)
   t.same(seen, [50])
-  scheduler.schedule(sync, 300, {}, 'acct-1:Employee')
+  scheduler.schedule(sync, null, 300, {}, 'acct-1:Employee')
   scheduler.cancel('acct-1:Employee')
   await clock.advanceTo(400)
   t.same(seen, [50], 'a cancelled job never runs')
@@ -66,14 +68,14 @@ t.test('a failing handler rolls back its writes, is dropped, and does not stop l
   db.exec('CREATE TABLE notes (n TEXT)')
   const insert = db.prepare('INSERT INTO notes VALUES (?)')
   const errors: string[] = []
-  const s = new Scheduler(db, clock, { error: (_o, msg) => { errors.push(msg) } })
+  const s = new Scheduler(db, new TenantClocks(clock).clock, { error: (_o, msg) => { errors.push(msg) } })
   const write = s.define<{ n: string }>('write', ({ n }) => {
     insert.run(n)
     if (n === 'bad') throw new Error('boom')
   })
   s.start()
-  s.schedule(write, 10, { n: 'bad' })
-  s.schedule(write, 20, { n: 'good' })
+  s.schedule(write, null, 10, { n: 'bad' })
+  s.schedule(write, null, 20, { n: 'good' })
   await clock.advanceTo(30)
   t.same(db.prepare('SELECT n FROM notes').pluck().all(), ['good'], 'the failed job left nothing behind')
   t.same(errors, ['job failed; dropped'])
@@ -89,8 +91,8 @@ t.test('async follow-up work runs after the transaction, before the next job', a
     after: async () => { await Promise.resolve(); seen.push(`sent ${n}`) }
   }))
   scheduler.start()
-  scheduler.schedule(send, 1, { n: 1 })
-  scheduler.schedule(send, 1, { n: 2 })
+  scheduler.schedule(send, null, 1, { n: 1 })
+  scheduler.schedule(send, null, 1, { n: 2 })
   await clock.advanceTo(1)
   t.same(seen, ['sent 1', 'sent 2'])
 })
@@ -101,8 +103,8 @@ t.test('pending jobs survive a restart with a file database and run once', async
   const ran: string[] = []
   const note = first.scheduler.define<{ n: string }>('note', ({ n }) => { ran.push(n) })
   first.scheduler.start()
-  first.scheduler.schedule(note, 5_000, { n: 'x' }, 'k')
-  first.scheduler.schedule(note, 1_000, { n: 'early' })
+  first.scheduler.schedule(note, null, 5_000, { n: 'x' }, 'k')
+  first.scheduler.schedule(note, null, 1_000, { n: 'early' })
   await first.clock.advanceTo(2_000)
   t.same(ran, ['early'])
   first.scheduler.stop()
@@ -122,10 +124,10 @@ t.test('the scheduler counts the jobs it ran by kind; clear resets the count', a
   const a = scheduler.define<Record<string, never>>('a', () => {})
   const b = scheduler.define<Record<string, never>>('b', () => {})
   scheduler.start()
-  scheduler.schedule(a, 1, {})
-  scheduler.schedule(a, 2, {})
-  scheduler.schedule(b, 3, {})
-  scheduler.schedule(b, 99, {})
+  scheduler.schedule(a, null, 1, {})
+  scheduler.schedule(a, null, 2, {})
+  scheduler.schedule(b, null, 3, {})
+  scheduler.schedule(b, null, 99, {})
   await clock.advanceTo(10)
   t.same(scheduler.ranByKind(), { a: 2, b: 1 })
   t.equal(scheduler.count(), 1)
@@ -147,12 +149,51 @@ t.test('scheduleEarliest keeps the earlier of the pending job and the new one: o
   const seen: number[] = []
   const wake = scheduler.define<Record<string, never>>('wake', (_payload, now) => { seen.push(now) })
   scheduler.start()
-  scheduler.scheduleEarliest(wake, 100, {}, 'wake')
-  scheduler.scheduleEarliest(wake, 300, {}, 'wake')
+  scheduler.scheduleEarliest(wake, null, 100, {}, 'wake')
+  scheduler.scheduleEarliest(wake, null, 300, {}, 'wake')
   t.equal(scheduler.pending('wake')?.dueAt, 100, 'a later wake-up leaves the earlier one')
-  scheduler.scheduleEarliest(wake, 50, {}, 'wake')
+  scheduler.scheduleEarliest(wake, null, 50, {}, 'wake')
   t.equal(scheduler.pending('wake')?.dueAt, 50, 'an earlier one moves it forward')
   t.equal(scheduler.count(), 1)
   await clock.advanceTo(1000)
   t.same(seen, [50])
+})
+
+t.test("a tenant's jobs fall due on its own clock: advancing it runs them alone, in its time", async (t) => {
+  const { clock, clocks, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  const seen: string[] = []
+  const note = scheduler.define<{ n: string }>('note', ({ n }, now) => {
+    // The handler's reads of the injected clock are the job's tenant's time too.
+    seen.push(`${n}@${now}/${clocks.clock.now()}`)
+  })
+  scheduler.start()
+  scheduler.schedule(note, 1, 100, { n: 'one' })
+  scheduler.schedule(note, 2, 100, { n: 'two' })
+  scheduler.schedule(note, null, 100, { n: 'server' })
+  await clocks.virtualOf(1)!.advanceTo(1_000)
+  t.same(seen, ['one@100/100'], 'only tenant 1 moved')
+  t.equal(clocks.of(1).now(), 1_000)
+  t.equal(clocks.of(2).now(), 0)
+  t.equal(clock.now(), 0)
+
+  scheduler.schedule(note, 1, 1_050, { n: 'one-later' })
+  await clock.advanceBy(100)
+  // Tenant 1 is 1000 ahead: its job at 1050 falls due 50 into the server's move, before the others' at 100.
+  t.same(seen, ['one@100/100', 'one-later@1050/1050', 'two@100/100', 'server@100/100'], 'the server clock moves every tenant by as much, in time order')
+  t.equal(clocks.of(1).now(), 1_100)
+  t.equal(clocks.of(2).now(), 100)
+})
+
+t.test("clearing a tenant's jobs leaves the others'", async (t) => {
+  const { clock, scheduler, db } = setup()
+  t.teardown(() => db.close())
+  const seen: string[] = []
+  const note = scheduler.define<{ n: string }>('note', ({ n }) => { seen.push(n) })
+  scheduler.start()
+  scheduler.schedule(note, 1, 10, { n: 'one' })
+  scheduler.schedule(note, 2, 10, { n: 'two' })
+  scheduler.clearTenant(1)
+  await clock.advanceTo(100)
+  t.same(seen, ['two'])
 })

@@ -317,12 +317,17 @@ export class DataService {
   }
 
   clear (): void {
+    this.#repo.clear()
+    this.forgetCaches()
+    this.#stamps.reset(0)
+  }
+
+  /** Drops what is kept in memory of the stored data (a tenant's rows were deleted under it). */
+  forgetCaches (): void {
     this.#cache.clear()
     this.#reader.clearPages()
-    this.#repo.clear()
     this.#sets.forget()
     this.#edits.forget()
     this.#written.forget()
-    this.#stamps.reset(0)
   }
 }

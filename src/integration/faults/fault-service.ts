@@ -159,6 +159,12 @@ export class FaultService {
     this.#inForce = 0
   }
 
+  /** A reset of one key's world: its faults go. */
+  resetTenant (tenantId: number): void {
+    this.#d.repo.removeTenant(tenantId)
+    this.#changed(tenantId)
+  }
+
   /** Whether the tenant has a fault in force: answered from the cache, before the request is described. */
   inForce (tenantId: number): boolean { return this.#active(tenantId).length > 0 }
 

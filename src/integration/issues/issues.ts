@@ -112,7 +112,7 @@ export class Issues {
       if (existing.status === 'RESOLVED') this.#d.events.emit('issue:opened', { tenantId: account.tenantId, accountId, issueId, reopened: true, at })
     }
     // One pending resolution per issue, pushed back by every repeat.
-    this.#d.scheduler.schedule(this.#resolve, at + QUIET_DAY_MS, { issueId }, `issue:${issueId}`)
+    this.#d.scheduler.schedule(this.#resolve, account.tenantId, at + QUIET_DAY_MS, { issueId }, `issue:${issueId}`)
   }
 
   /** A relink resolves every ongoing issue of the account at once. */

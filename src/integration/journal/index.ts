@@ -50,7 +50,7 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     // The route's declaration is read once, here (routeOptions builds a new object on every read).
     const route = request.is404 ? undefined : request.routeOptions.config.journal
     const surface = route?.linkToken !== undefined ? 'widget' : route !== undefined || isUnified(request.url) ? 'api' : undefined
-    request.journal = new JournalRecorder(clock.now(), store.lastId, route, surface)
+    request.journal = new JournalRecorder(clock.of(null).now(), store.lastId, route, surface)
     // A request to the API that never gets an answer (a reset or hang fault, a client giving up) never
     // reaches onResponse: it is journaled when its connection closes, with status 0.
     if (surface === 'api') {
@@ -134,7 +134,8 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     const entry: JournalEntry = {
       id: store.nextId(),
       tenantId,
-      at: told?.at ?? clock.now(),
+      // Stamped in the server's time as the request began (its key unknown then), shown in the key's.
+      at: (told?.at ?? clock.of(null).now()) + clock.of(tenantId).now() - clock.of(null).now(),
       startedAfter: told?.startedAfter ?? 0,
       surface,
       method: request.method,

@@ -1,4 +1,4 @@
-import type { Clock } from '../../core/clock.js'
+import type { TenantClock } from '../../core/tenant-clocks.js'
 import { formatDuration } from '../../core/durations.js'
 import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
@@ -71,7 +71,8 @@ export interface LinkServiceDeps {
   readonly accounts: AccountService
   readonly repo: LinkRepository
   readonly events: Emitter<LinkEvents>
-  readonly clock: Clock
+  /** The widget knows only a link token: its reads name the token's tenant's clock. */
+  readonly clock: TenantClock
   readonly ids: Ids
   /** Public token lifetime, ms. */
   readonly publicTokenTtlMs: number
@@ -111,7 +112,7 @@ export class LinkService {
       })
     }
     const preselected = request.integration === null ? null : resolveIntegration(category, request.integration, 'integration')
-    const now = this.#d.clock.now()
+    const now = this.#d.clock.of(tenant.id).now()
     const linkToken = this.#d.ids.token(40)
     const account = this.#d.db.transaction(() => {
       const account = this.#d.accounts.accountForLink(tenant, category, request.endUserOriginId,
@@ -152,7 +153,11 @@ export class LinkService {
   attempt (linkToken: string, attempt: LinkAttempt, tenant?: Tenant): LinkAttemptResult {
     const found = this.#find(linkToken)
     if (found === undefined || (tenant !== undefined && found.token.tenantId !== tenant.id)) throw appError('LINK_WIDGET_UNKNOWN_LINK')
-    const { token, account } = found
+    // The widget's request names no key: the link, and the syncs it starts, run in the token's tenant's time.
+    return this.#d.clock.run(found.token.tenantId, () => this.#attempt(found, attempt))
+  }
+
+  #attempt ({ token, account }: { token: StoredLinkToken, account: StoredAccount }, attempt: LinkAttempt): LinkAttemptResult {
     const state = this.#state(token)
     if (state === 'USED') throw appError('LINK_WIDGET_LINK_USED')
     if (state === 'EXPIRED') throw appError('LINK_WIDGET_LINK_EXPIRED')
@@ -191,7 +196,7 @@ export class LinkService {
       throw appError('PUBLIC_TOKEN_UNKNOWN')
     }
     if (stored.usedAt !== null) throw appError('PUBLIC_TOKEN_USED')
-    const now = this.#d.clock.now()
+    const now = this.#d.clock.of(tenant.id).now()
     if (now >= stored.expiresAt) {
       throw appError('PUBLIC_TOKEN_EXPIRED', { expiredAt: iso(stored.expiresAt), ttl: formatDuration(this.#d.publicTokenTtlMs) })
     }
@@ -212,7 +217,7 @@ export class LinkService {
 
   #state (token: StoredLinkToken): LinkTokenState {
     if (token.usedAt !== null) return 'USED'
-    return this.#d.clock.now() >= token.expiresAt ? 'EXPIRED' : 'READY'
+    return this.#d.clock.of(token.tenantId).now() >= token.expiresAt ? 'EXPIRED' : 'READY'
   }
 
   /** A relink offers only the account's own integration; otherwise the preselected one, or the whole category. */

@@ -52,7 +52,7 @@ export class AsyncPassthroughs {
     const now = this.#clock.now()
     const kept: StoredRequest = preset?.outcome === 'fail' ? { ...req, [FAILURE]: { status: preset.status, message: preset.message } } : req
     this.#repo.insert(id, tenantId, account.id, JSON.stringify(kept), now)
-    this.#scheduler.schedule(this.#job, now + (preset?.outcome === 'slow' ? preset.delayMs : ASYNC_PASSTHROUGH_LATENCY_MS), { receiptId: id })
+    this.#scheduler.schedule(this.#job, tenantId, now + (preset?.outcome === 'slow' ? preset.delayMs : ASYNC_PASSTHROUGH_LATENCY_MS), { receiptId: id })
     return id
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Problem } from '../../http/problem.js'
-import { isVirtual, type Clock } from '../../core/clock.js'
+import type { Clock } from '../../core/clock.js'
 import { iso } from '../../core/iso.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
@@ -48,7 +48,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: Sce
   }, async (request, reply) => {
     const { loaded, source } = library.load(request.body)
     const run = runner.start(requestTenant(request).id, request.headers.authorization!, loaded, source)
-    if (isVirtual(clock) && request.body.drive !== false) {
+    if (clock.mode === 'virtual' && request.body.drive !== false) {
       await runner.drive(run)
       return reply.code(200).send(runView(run))
     }

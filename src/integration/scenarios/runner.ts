@@ -1,4 +1,5 @@
-import { type Clock, isVirtual } from '../../core/clock.js'
+import { isVirtual } from '../../core/clock.js'
+import type { TenantClock } from '../../core/tenant-clocks.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
@@ -17,7 +18,7 @@ const finishKey = (run: string): string => `scenario.finish:${run}`
 const KEPT_RUNS = 50
 
 export interface ScenarioRunnerDeps {
-  readonly clock: Clock
+  readonly clock: TenantClock
   readonly scheduler: Scheduler
   readonly port: ScenarioPort
   /** Fresh ids at start and after a reset: run ids replay with the seed. */
@@ -55,6 +56,11 @@ export class ScenarioRunner {
     this.#ids = this.#d.ids()
   }
 
+  /** A reset of one key's world: its runs go (their jobs went with the tenant's). */
+  forgetTenant (tenantId: number): void {
+    for (const [id, run] of this.#runs) if (run.tenantId === tenantId) this.#runs.delete(id)
+  }
+
   /** Schedules every step of the scenario from now on; `authorization` is the API key the run acts with. */
   start (tenantId: number, authorization: string, loaded: LoadedScenario, source: string): Run {
     const now = this.#d.clock.now()
@@ -80,14 +86,15 @@ export class ScenarioRunner {
       // A setting, not a step: it holds from the run's first instant, before step 1.
       steps.unshift({ step: 0, at: '0s', dueAt: now, action: 'sync_interval', note: 'settings.sync_interval', state: 'pending', ranAt: null, detail: null, checks: [], responses: null, lastAnswer: null })
     }
-    steps.forEach((s, i) => { this.#d.scheduler.schedule(this.#step, s.dueAt, { run: id, step: i }, stepKey(id, i)) })
-    this.#d.scheduler.schedule(this.#finishJob, run.endsAt, { run: id }, finishKey(id))
+    steps.forEach((s, i) => { this.#d.scheduler.schedule(this.#step, tenantId, s.dueAt, { run: id, step: i }, stepKey(id, i)) })
+    this.#d.scheduler.schedule(this.#finishJob, tenantId, run.endsAt, { run: id }, finishKey(id))
     return run
   }
 
   /** Virtual clock: plays the run to its end now (everything else due meanwhile runs too, in time order). */
   async drive (run: Run): Promise<void> {
-    const clock = this.#d.clock
+    // The run's key's own clock: driving a run moves no other key's time.
+    const clock = this.#d.clock.of(run.tenantId)
     if (!isVirtual(clock)) return
     // A run that ends at its start (every step at 0s) still has its steps and its end due now.
     await clock.advanceTo(Math.max(clock.now(), run.endsAt))

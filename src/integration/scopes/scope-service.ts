@@ -252,6 +252,11 @@ export class ScopeService implements ScopesPort {
     this.#defaults.clear()
   }
 
+  /** Drops the defaults kept in memory (a tenant's rows were deleted under them). */
+  forgetCaches (): void {
+    this.#defaults.clear()
+  }
+
   #defaultsOf (tenantId: number, category: string): Map<string, DefaultScope> {
     const key = `${tenantId}:${category}`
     let found = this.#defaults.get(key)

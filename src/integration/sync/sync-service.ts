@@ -158,7 +158,7 @@ export class SyncService {
       for (const r of this.#d.repo.settlingRuns(now)) {
         const account = this.#lookup(r.accountId)
         if (account !== undefined && this.#d.observed(account.tenantId)) {
-          this.#d.scheduler.schedule(this.#pass, r.ends, { accountId: r.accountId, modelId: r.modelId }, jobKey(r.accountId, r.modelId))
+          this.#d.scheduler.schedule(this.#pass, account.tenantId, r.ends, { accountId: r.accountId, modelId: r.modelId }, jobKey(r.accountId, r.modelId))
         }
       }
     })()
@@ -261,6 +261,11 @@ export class SyncService {
     this.#d.repo.clear()
   }
 
+  /** Drops the accounts kept in memory (a tenant's rows were deleted under them). */
+  forgetCaches (): void {
+    this.#accounts.clear()
+  }
+
   #account (accountId: string): SyncAccount {
     const account = this.#lookup(accountId)
     if (account === undefined) throw appError('SYNC_UNKNOWN_ACCOUNT', { id: accountId })
@@ -322,7 +327,7 @@ export class SyncService {
     if (run.passes > 1) {
       const begun = begin(state, run, now)
       repo.save(begun)
-      scheduler.schedule(this.#pass, passDue(begun, 1), ref, key)
+      scheduler.schedule(this.#pass, account.tenantId, passDue(begun, 1), ref, key)
       return
     }
     // A one-pass run (periodic, INCREMENTAL) writes what changed as it starts and settles by itself at its end.
@@ -332,8 +337,8 @@ export class SyncService {
       next: nextStart(run.outcome, run.ends, this.intervalFor(account.tenantId))
     })
     repo.save(begun)
-    if (this.#d.observed(account.tenantId)) scheduler.schedule(this.#pass, run.ends, ref, key)
-    else if (begun.nextSyncStart !== null) scheduler.schedule(this.#start, begun.nextSyncStart, ref, key)
+    if (this.#d.observed(account.tenantId)) scheduler.schedule(this.#pass, account.tenantId, run.ends, ref, key)
+    else if (begun.nextSyncStart !== null) scheduler.schedule(this.#start, account.tenantId, begun.nextSyncStart, ref, key)
     else scheduler.cancel(key)
   }
 
@@ -350,7 +355,7 @@ export class SyncService {
     const finished = finish(state, run.finishUs!, state.nextSyncStart)
     this.#d.repo.save(finished, true)
     if (onTime && finished.nextSyncStart !== null) {
-      this.#d.scheduler.schedule(this.#start, finished.nextSyncStart, { accountId: account.id, modelId: state.modelId }, jobKey(account.id, state.modelId))
+      this.#d.scheduler.schedule(this.#start, account.tenantId, finished.nextSyncStart, { accountId: account.id, modelId: state.modelId }, jobKey(account.id, state.modelId))
     }
     // Its records were written as it started: a finish lists every field of the model.
     this.#finished(account, state, finished, this.#d.data.fields(state.modelId), run.ends, onTime)
@@ -405,12 +410,12 @@ export class SyncService {
       this.#stepped(account, state, run, 'pass', pass, now)
       const next = passed(state, pass)
       repo.save(next)
-      scheduler.schedule(this.#pass, passDue(next, pass + 1), job, key)
+      scheduler.schedule(this.#pass, account.tenantId, passDue(next, pass + 1), job, key)
       return
     }
     const finished = finish(state, this.#d.data.finishStamp(now), nextStart(run.outcome, now, this.intervalFor(account.tenantId)))
     repo.save(finished, true)
-    if (finished.nextSyncStart !== null) scheduler.schedule(this.#start, finished.nextSyncStart, job, key)
+    if (finished.nextSyncStart !== null) scheduler.schedule(this.#start, account.tenantId, finished.nextSyncStart, job, key)
     this.#finished(account, state, finished, syncedFields, now, true)
   }
 }

@@ -11,7 +11,10 @@ import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.
 
 /** Deliveries started together by one dispatch run. */
 const BATCH = 500
-const KEY = 'webhooks.dispatch'
+/** One dispatch job pending per tenant: each tenant's deliveries fall due on its own clock. */
+const keyOf = (tenantId: number): string => `webhooks.dispatch:${tenantId}`
+
+interface DispatchJob { readonly tenantId: number }
 
 export interface DispatcherDeps {
   readonly db: Db
@@ -41,26 +44,28 @@ export interface DispatcherDeps {
  */
 export class Dispatcher {
   readonly #d: DispatcherDeps
-  readonly #job: JobKind<Record<string, never>>
+  readonly #job: JobKind<DispatchJob>
   readonly #chains = new Map<string, Promise<void>>()
   readonly #inFlight = new Set<Promise<void>>()
   #closing = false
 
   constructor (deps: DispatcherDeps) {
     this.#d = deps
-    this.#job = deps.scheduler.define<Record<string, never>>('webhooks.dispatch', (_payload, now) => this.#dispatch(now))
+    this.#job = deps.scheduler.define<DispatchJob>('webhooks.dispatch', ({ tenantId }, now) => this.#dispatch(tenantId, now))
   }
 
-  /** Makes sure a dispatch run happens by `at`. Safe inside the caller's transaction. */
-  wake (at: number): void {
-    this.#d.scheduler.scheduleEarliest(this.#job, at, {}, KEY)
+  /** Makes sure a dispatch run of the tenant's deliveries happens by `at` (its time). Safe inside the caller's transaction. */
+  wake (tenantId: number, at: number): void {
+    this.#d.scheduler.scheduleEarliest(this.#job, tenantId, at, { tenantId }, keyOf(tenantId))
   }
 
   /** At start: deliveries interrupted by a stop are pending again, and a dispatch run is due for them. */
   resume (): void {
     this.#d.repo.recoverInFlight()
-    const next = this.#d.repo.nextDue()
-    if (next !== null) this.wake(next)
+    for (const tenantId of this.#d.repo.pendingTenants()) {
+      const next = this.#d.repo.nextDue(tenantId)
+      if (next !== null) this.wake(tenantId, next)
+    }
   }
 
   reset (): void {
@@ -73,10 +78,10 @@ export class Dispatcher {
     await Promise.allSettled([...this.#inFlight])
   }
 
-  #dispatch (now: number): { after?: () => Promise<void> } | undefined {
-    const batch = this.#d.repo.claimDue(now, BATCH)
-    const next = this.#d.repo.nextDue()
-    if (next !== null) this.wake(Math.max(next, now))
+  #dispatch (tenantId: number, now: number): { after?: () => Promise<void> } | undefined {
+    const batch = this.#d.repo.claimDue(tenantId, now, BATCH)
+    const next = this.#d.repo.nextDue(tenantId)
+    if (next !== null) this.wake(tenantId, Math.max(next, now))
     if (batch.length === 0) return undefined
     return { after: () => this.#d.clock.hold(this.#start(batch)) }
   }
@@ -114,7 +119,7 @@ export class Dispatcher {
     this.#d.db.transaction(() => {
       const retryAt = decision.state === 'pending' ? this.#d.clock.now() + decision.retryInMs : null
       this.#d.repo.finishAttempt(d.id, decision.state, attempts, retryAt)
-      if (retryAt !== null) this.wake(retryAt)
+      if (retryAt !== null) this.wake(d.tenantId, retryAt)
       this.#d.events.emit('webhook:attempted', {
         deliveryId: d.id,
         tenantId: d.tenantId,

@@ -63,7 +63,7 @@ export class FanOut {
       }
       if (plan.dueAt !== null) earliest = Math.min(earliest, plan.dueAt)
     }
-    if (earliest !== Infinity) this.#d.dispatcher.wake(earliest)
+    if (earliest !== Infinity) this.#d.dispatcher.wake(account.tenantId, earliest)
     return ids
   }
 
@@ -94,7 +94,7 @@ export class FanOut {
         redeliveryOf: original.id,
         eventId: original.eventId
       })
-      this.#d.dispatcher.wake(now)
+      this.#d.dispatcher.wake(tenantId, now)
     })()
     return this.#d.repo.delivery(copy)!
   }

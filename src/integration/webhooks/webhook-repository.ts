@@ -114,6 +114,7 @@ export class WebhookRepository {
   readonly #markInFlight
   readonly #finishAttempt
   readonly #nextDue
+  readonly #pendingTenants
   readonly #recover
   readonly #deliveredEvents
   readonly #sequences
@@ -135,10 +136,11 @@ export class WebhookRepository {
       faults, created_at, next_attempt_at, duplicate_of, redelivery_of, event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#delivery = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`)
     this.#due = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
-      WHERE state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`)
+      WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`)
     this.#markInFlight = db.prepare('UPDATE webhook_deliveries SET in_flight = 1 WHERE id = ?')
     this.#finishAttempt = db.prepare('UPDATE webhook_deliveries SET in_flight = 0, state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?')
-    this.#nextDue = db.prepare("SELECT min(next_attempt_at) FROM webhook_deliveries WHERE state = 'pending' AND in_flight = 0").pluck()
+    this.#nextDue = db.prepare("SELECT min(next_attempt_at) FROM webhook_deliveries WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0").pluck()
+    this.#pendingTenants = db.prepare("SELECT DISTINCT tenant_id FROM webhook_deliveries WHERE state = 'pending'").pluck()
     this.#recover = db.prepare('UPDATE webhook_deliveries SET in_flight = 0 WHERE in_flight = 1')
     this.#sequences = db.prepare("SELECT group_concat(seq) FROM sqlite_sequence WHERE name IN ('webhook_deliveries', 'webhook_targets', 'webhook_faults')").pluck()
     // A delivered delivery's last attempt is the one the receiver took.
@@ -177,8 +179,9 @@ export class WebhookRepository {
   }
 
   /** Due deliveries, earliest first, marked in flight so no other batch takes them. */
-  claimDue (now: number, limit: number): Delivery[] {
-    const rows = (this.#due.all(now, limit) as DeliveryRow[]).map(toDelivery)
+  /** A tenant's deliveries due by `now` (on its clock), marked in flight. */
+  claimDue (tenantId: number, now: number, limit: number): Delivery[] {
+    const rows = (this.#due.all(tenantId, now, limit) as DeliveryRow[]).map(toDelivery)
     for (const d of rows) this.#markInFlight.run(d.id)
     return rows
   }
@@ -187,7 +190,10 @@ export class WebhookRepository {
     this.#finishAttempt.run(state, JSON.stringify(attempts), nextAttemptAt, id)
   }
 
-  nextDue (): number | null { return this.#nextDue.get() as number | null }
+  nextDue (tenantId: number): number | null { return this.#nextDue.get(tenantId) as number | null }
+
+  /** The tenants with deliveries pending. */
+  pendingTenants (): number[] { return this.#pendingTenants.all() as number[] }
 
   /** When a receiver first took each of the tenant's events that has been delivered: event id → epoch ms. */
   deliveredEvents (tenantId: number): Map<string, number> {

@@ -80,7 +80,7 @@ export class Batches {
     const id = this.#d.uuid()
     const now = this.#d.clock.now()
     this.#d.repo.add({ id, tenantId: account.tenantId, accountId: account.id, kind, opKey: create.key, status, items, createdAt: now })
-    this.#d.scheduler.schedule(this.#job, now + BATCH_STEP_MS, { id })
+    this.#d.scheduler.schedule(this.#job, account.tenantId, now + BATCH_STEP_MS, { id })
     return { status: 202, body: answer(id) }
   }
 
@@ -114,7 +114,7 @@ export class Batches {
     if (b === undefined) return
     if (b.status === 'ENQUEUED' || b.status === 'QUEUED') {
       this.#d.repo.update(id, 'IN_PROGRESS', null)
-      this.#d.scheduler.schedule(this.#job, now + BATCH_STEP_MS, { id })
+      this.#d.scheduler.schedule(this.#job, b.tenantId, now + BATCH_STEP_MS, { id })
       return
     }
     const account = this.#d.account(b.accountId)
@@ -134,7 +134,7 @@ export class Batches {
       const result: TaskResult = { status_code: answer?.status ?? 410, response: answer?.body ?? { detail: 'The linked account no longer exists.' } }
       if (answer?.delayMs !== undefined && answer.delayMs > 0) {
         this.#d.repo.update(id, 'SETTLING', result)
-        this.#d.scheduler.schedule(this.#job, now + answer.delayMs, { id })
+        this.#d.scheduler.schedule(this.#job, b.tenantId, now + answer.delayMs, { id })
         return
       }
       this.#finishTask(b, account, result, now)

@@ -21,6 +21,7 @@ import { keysAndReceivers } from './031-keys-and-receivers.js'
 import { auditTrail } from './032-audit-trail.js'
 import { issues } from './033-issues.js'
 import { defaultScopes } from './034-default-scopes.js'
+import { tenantJobs } from './035-tenant-jobs.js'
 import { syncHistory } from './017-sync-history.js'
 
 export interface Migration {
@@ -30,4 +31,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, crmCustomObjects, scopes, keysAndReceivers, auditTrail, issues, defaultScopes]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, crmCustomObjects, scopes, keysAndReceivers, auditTrail, issues, defaultScopes, tenantJobs]
