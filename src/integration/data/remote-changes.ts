@@ -10,6 +10,22 @@ import { between, combine, unit } from '../../core/hash.js'
 export const EPOCH_MS = 60_000
 const DAY_MS = 86_400_000
 
+/**
+ * How far back a replay goes minute by minute: 14 days, when an account idle that long is paused. Epochs older
+ * than that when a pass replays them (an account resumed after a long pause, a clock jump of years) are folded
+ * into one batch (`fold`) worth at most another 14 days of churn: after months or years away the remote has
+ * changed, but a company of 100 has not grown to 36,000, and the work of a gap does not grow with its length
+ * (#19). An account that syncs at any interval up to 14 days never lags that far: its bytes are unchanged.
+ */
+export const FOLD_EPOCHS = 14 * DAY_MS / EPOCH_MS
+
+/** The churn of a folded span: how many records it creates, changes and deletes, applied as one remote edit. */
+export interface FoldedChurn {
+  readonly created: number
+  readonly changed: number
+  readonly deleted: number
+}
+
 export interface ChurnRates {
   /** Fractions of the initial population per day. */
   readonly created: number
@@ -67,11 +83,43 @@ export class RemoteChanges {
     return n
   }
 
-  /** Operations due between a position and the current epoch, without applying them. */
+  /** Where a replay from `epoch` (at the start of it) up to `currentEpoch` folds to, if it lags past FOLD_EPOCHS. */
+  static foldEnd (epoch: number, currentEpoch: number): number | undefined {
+    return currentEpoch - epoch > FOLD_EPOCHS ? currentEpoch - FOLD_EPOCHS : undefined
+  }
+
+  /**
+   * The churn of epochs (from, to] as one batch: each kind's expected count over the span, the span counted as
+   * FOLD_EPOCHS at most (rounded by a hash of the span, so a replay of the same span folds the same way);
+   * changes and deletes at most the records the remote held.
+   */
+  fold (from: number, to: number, remoteCount: number): FoldedChurn {
+    const h = combine(combine(this.#setHash, 0xf01d), to)
+    const span = Math.min(to - from, FOLD_EPOCHS)
+    const expected = (rate: number, salt: number): number => {
+      const x = rate * this.#initial * span * EPOCH_MS / DAY_MS
+      return Math.floor(x) + (unit(combine(h, salt)) < x - Math.floor(x) ? 1 : 0)
+    }
+    return {
+      created: expected(this.#rates.created, 1),
+      changed: Math.min(remoteCount, expected(this.#rates.changed, 2)),
+      deleted: Math.min(remoteCount, expected(this.#rates.deleted, 3))
+    }
+  }
+
+  /** Operations due between a position and the current epoch, without applying them (a long lag folded, as a pass would). */
   pending (from: { epoch: number, op: number, remoteCount: number }, currentEpoch: number): number {
     let total = 0
     let count = from.remoteCount
-    for (let e = from.epoch + 1; e <= currentEpoch; e++) {
+    let start = from.epoch
+    const foldTo = from.op === 0 ? RemoteChanges.foldEnd(from.epoch, currentEpoch) : undefined
+    if (foldTo !== undefined) {
+      const folded = this.fold(from.epoch, foldTo, count)
+      total += folded.created + folded.changed + folded.deleted
+      count += folded.created
+      start = foldTo
+    }
+    for (let e = start + 1; e <= currentEpoch; e++) {
       const ops = this.ops(e, count)
       total += e === from.epoch + 1 ? Math.max(0, ops.length - from.op) : ops.length
       count += this.created(ops)

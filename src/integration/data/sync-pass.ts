@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js'
 import type { DataCategory, ModelDef } from './catalogue.js'
 import type { DataSets } from './data-sets.js'
-import { epochAt, type Op } from './remote-changes.js'
+import { EPOCH_MS, RemoteChanges, epochAt, type Op } from './remote-changes.js'
 import { editOps, totalOps, type RemoteEditRepository } from './remote-edits.js'
 import type { DataRepository, DataSet } from './repository.js'
 import type { SyncStamps } from './stamps.js'
@@ -95,10 +95,22 @@ export class SyncPasses {
           if (outcome === 'create') { created++; s.nextSeq++ } else if (outcome === 'change') changed++; else if (outcome === 'delete') deleted++
         }
         // Edits made on demand take their place in time: after the churn epochs that ended before them.
-        const edits = this.#edits.pending(s.id)
-        const editsHash = edits.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
+        let edits = this.#edits.pending(s.id)
+        let editsHash = edits.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
         let nextEdit = 0
         while (budget > 0) {
+          // A lag beyond FOLD_EPOCHS: its older epochs become one remote edit, applied like any other (and
+          // resumable the same way when the budget cuts it short); minute by minute from there on.
+          const foldTo = s.appliedOps === 0 ? RemoteChanges.foldEnd(s.appliedEpoch, current) : undefined
+          if (foldTo !== undefined) {
+            const folded = changes.fold(s.appliedEpoch, foldTo, s.remoteCount)
+            if (folded.created + folded.changed + folded.deleted > 0) this.#edits.add(s.id, data.anchorMs + foldTo * EPOCH_MS, folded)
+            s.appliedEpoch = foldTo
+            edits = this.#edits.pending(s.id)
+            editsHash = edits.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
+            nextEdit = 0
+            continue
+          }
           const edit = edits[nextEdit]
           if (edit !== undefined && epochAt(data.anchorMs, edit.at) <= s.appliedEpoch) {
             const ops = editOps(edit, editsHash, s.remoteCount)
@@ -162,6 +174,8 @@ export class SyncPasses {
     let remoteCount = s.remoteCount
     let epoch = s.appliedEpoch
     const catchUp = (until: number): void => {
+      const foldTo = RemoteChanges.foldEnd(epoch, until)
+      if (foldTo !== undefined) { remoteCount += changes.fold(epoch, foldTo, remoteCount).created; epoch = foldTo }
       for (; epoch < until; epoch++) remoteCount += changes.created(changes.ops(epoch + 1, remoteCount))
     }
     for (const edit of this.#edits.pending(s.id)) {
