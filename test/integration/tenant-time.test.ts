@@ -148,3 +148,11 @@ t.test("a long jump of one key runs in slices: the other key's requests are answ
   const history = (await a.control('GET', `/linked-accounts/${a.accountId}/sync/history`)).json()
   t.ok(history.runs.length >= 100, `a's days did run (${String(history.runs.length)} syncs listed)`)
 })
+
+t.test("one key's concurrent advances queue and add up, each answering where it ended; the other key's time stays", async (t) => {
+  const { start, a, b } = await twoTenants(t)
+  const answers = await Promise.all([1, 2, 3].map(() => a.advance('1h')))
+  t.same(answers.map((x) => (x - start) / HOUR).sort(), [1, 2, 3])
+  t.equal(await a.now(), start + 3 * HOUR, 'three hours in all')
+  t.equal(await b.now(), start)
+})
