@@ -111,12 +111,9 @@ interface VirtualTimer {
   cancelled: boolean
 }
 
-/** Shared by a clock and its children: one queue of advances and one sequence for ties. */
+/** Shared by a clock and its children: one sequence for ties. */
 interface Family {
   seq: number
-  advancing: Promise<void>
-  /** Wall time of the last yield to the event loop during an advance. */
-  lastYield: number
 }
 
 /**
@@ -134,7 +131,9 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => { setImme
  *
  * A clock may have children (`child()`): each API key's own time. A child reads its parent's time plus its own
  * offset, so advancing the parent moves every child along (running their timers too, in time order with the
- * parent's), while advancing a child moves it alone. Advances of a family are queued one after the other.
+ * parent's), while advancing a child moves it alone. A clock's own advances queue one after another; different
+ * children advance at once (each touches its own timers only), and a parent's advance waits for its children's
+ * under way and holds back theirs until it is done.
  */
 export class VirtualClock implements Clock {
   readonly mode: ClockMode = 'virtual'
@@ -145,11 +144,13 @@ export class VirtualClock implements Clock {
   readonly #family: Family
   readonly #children = new Set<VirtualClock>()
   #timers: VirtualTimer[] = []
+  /** This clock's advances, chained: each starts where the one before it ended. */
+  #advancing: Promise<void> = Promise.resolve()
   #moved: (now: number) => void = () => {}
 
   constructor (start: number, parent?: VirtualClock) {
     this.#parent = parent
-    this.#family = parent === undefined ? { seq: 0, advancing: Promise.resolve(), lastYield: 0 } : parent.#family
+    this.#family = parent === undefined ? { seq: 0 } : parent.#family
     this.#now = parent === undefined ? start : start - parent.now()
     this.#start = start
   }
@@ -218,8 +219,12 @@ export class VirtualClock implements Clock {
   }
 
   #advance (targetOf: () => number): Promise<number> {
-    const family = this.#family
-    const run = family.advancing.then(async () => {
+    const parent = this.#parent
+    // A child waits for its own advances and its parent's; a parent for its own and every child's under way.
+    const before = parent === undefined
+      ? Promise.all([this.#advancing, ...[...this.#children].map((c) => c.#advancing)])
+      : Promise.all([this.#advancing, parent.#advancing])
+    const run = before.then(async () => {
       const target = targetOf()
       const now = this.now()
       if (target < now) {
@@ -229,7 +234,7 @@ export class VirtualClock implements Clock {
       if (target - now > MAX_ADVANCE_MS || target > LAST_INSTANT || this.#furthestChild() + (target - now) > LAST_INSTANT) {
         throw new ClockHorizonError(`the virtual clock moves at most ${MAX_ADVANCE_YEARS} years at a time and not past ${iso(LAST_INSTANT)}; it stands at ${iso(now)}`)
       }
-      family.lastYield = Date.now()
+      let lastYield = Date.now()
       for (;;) {
         const next = this.#nextDue(target)
         if (next === undefined) break
@@ -237,9 +242,9 @@ export class VirtualClock implements Clock {
         // The timer's instant in this clock's time (a child's timer, seen from its parent, minus its offset).
         this.#moveTo(Math.max(this.now(), next.owner === this ? next.timer.at : next.timer.at - next.owner.#now))
         await next.timer.fn()
-        if (Date.now() - family.lastYield >= SLICE_MS) {
+        if (Date.now() - lastYield >= SLICE_MS) {
           await yieldToEventLoop()
-          family.lastYield = Date.now()
+          lastYield = Date.now()
         }
       }
       this.#moveTo(target)
@@ -247,7 +252,7 @@ export class VirtualClock implements Clock {
       for (const child of this.#children) child.#moved(child.now())
       return target
     })
-    family.advancing = run.then(() => {}, () => {})
+    this.#advancing = run.then(() => {}, () => {})
     return run
   }
 

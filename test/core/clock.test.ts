@@ -65,3 +65,33 @@ t.test('rewind returns to the start instant and drops timers', async (t) => {
   await clock.advanceBy(100)
   t.equal(ran, false)
 })
+
+t.test('child clocks: each moves alone, all move with their parent, and a parent waits for advances under way', async (t) => {
+  const root = new VirtualClock(0)
+  const a = root.child()
+  const b = root.child()
+  const seen: string[] = []
+  a.at(50, () => { seen.push(`a@${a.now()}`) })
+  b.at(50, () => { seen.push(`b@${b.now()}`) })
+  await a.advanceTo(100)
+  t.same([root.now(), a.now(), b.now()], [0, 100, 0], 'a child moves alone')
+  t.same(seen, ['a@50'])
+  await root.advanceBy(60)
+  t.same([root.now(), a.now(), b.now()], [60, 160, 60], 'the parent moves every child by as much')
+  t.same(seen, ['a@50', 'b@50'], 'running their timers in its window')
+
+  // Two children's advances run at once; the parent's waits for both.
+  let release!: () => void
+  a.at(200, () => new Promise<void>((resolve) => { release = resolve }))
+  const slow = a.advanceTo(300)
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(await b.advanceBy(10), 70, 'b is not held up by a\'s advance under way')
+  let parentDone = false
+  const parent = root.advanceBy(5).then(() => { parentDone = true })
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(parentDone, false, 'the parent waits for a')
+  release()
+  await slow
+  await parent
+  t.same([root.now(), a.now(), b.now()], [65, 305, 75])
+})

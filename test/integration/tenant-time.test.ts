@@ -156,3 +156,15 @@ t.test("one key's concurrent advances queue and add up, each answering where it 
   t.equal(await a.now(), start + 3 * HOUR, 'three hours in all')
   t.equal(await b.now(), start)
 })
+
+t.test("another key's advance does not queue behind one key's long jump", async (t) => {
+  const { start, a, b } = await twoTenants(t, {}, false)
+  t.equal((await a.control('PUT', '/sync-interval', { interval: '1h' })).statusCode, 200)
+  let jumped = false
+  const jump = a.advance('3d').then((now) => { jumped = true; return now })
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(await b.advance('1h'), start + HOUR)
+  t.equal(jumped, false, 'b moved its hour while a\'s three days were still running')
+  t.equal(await jump, start + 3 * DAY)
+  t.equal(await b.now(), start + HOUR)
+})
