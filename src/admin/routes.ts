@@ -32,14 +32,12 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
   // With --api-key the server is shared: the keyless form is refused, so one CI job cannot wipe or move
   // everyone's. Without --api-key, the single-user form, it needs nothing.
   const shared = context.config.apiKeys.length > 0
-  const worldOf = declareSecurity(async (request: FastifyRequest): Promise<void> => {
+  const keyOf = (keylessOnShared: 'refused' | 'allowed') => declareSecurity(async (request: FastifyRequest): Promise<void> => {
     const authorization = request.headers.authorization?.trim() ?? ''
-    if (authorization === '') {
-      if (shared) throw appError('AUTH_SERVER_WIDE')
-      return
-    }
-    worlds.set(request, tenantOf(authorization))
+    if (authorization !== '') worlds.set(request, tenantOf(authorization))
+    else if (shared && keylessOnShared === 'refused') throw appError('AUTH_SERVER_WIDE')
   }, [{ apiKey: [] }, {}])
+  const worldOf = keyOf('refused')
   const tenant = controlWorld
 
   r.get('/health', {
@@ -47,10 +45,8 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
   }, async () => ({ status: 'ok' as const, version: context.version }))
 
   r.get('/clock', {
-    onRequest: declareSecurity(async (request: FastifyRequest): Promise<void> => {
-      const authorization = request.headers.authorization?.trim() ?? ''
-      if (authorization !== '') worlds.set(request, tenantOf(authorization))
-    }, [{ apiKey: [] }, {}]),
+    // Reading the server's time moves nothing: keyless is fine on a shared server too.
+    onRequest: keyOf('allowed'),
     schema: { tags, summary: "The current time and clock mode: the key's own time with an API key, the server's without", response: { 200: ClockState, 401: Problem } }
   }, async (request) => ({ now: iso(clocks.of(tenant(request)).now()), mode: context.clock.mode }))
 

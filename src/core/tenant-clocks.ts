@@ -19,8 +19,6 @@ export type TenantId = number | null
 export interface TenantClock extends Clock {
   /** The clock of `tenant` (the server's for null). */
   of(tenant: TenantId): Clock
-  /** The tenant whose work is running now, if any. */
-  current(): TenantId
   /** Runs `fn`, and everything it awaits, in `tenant`'s time. */
   run<T>(tenant: TenantId, fn: () => T): T
 }
@@ -44,7 +42,6 @@ export class TenantClocks {
       clearAll: () => { current().clearAll() },
       hold: (work: Promise<void>) => current().hold(work),
       of: (tenant) => self.of(tenant),
-      current: () => self.#scope.getStore() ?? null,
       run: (tenant, fn) => self.run(tenant, fn)
     }
   }
@@ -78,9 +75,6 @@ export class TenantClocks {
   onMoved (listener: (tenant: number, now: number) => void): void {
     this.#moved = listener
   }
-
-  /** The tenants with a clock of their own. */
-  tenants (): number[] { return [...this.#children.keys()] }
 
   /** A tenant's time starts again from the server's (its reset); every tenant's with no argument. */
   forget (tenant?: number): void {
