@@ -74,8 +74,10 @@ export async function accessibility (page: Page): Promise<{ unnamed: string[], u
   const all = await page.evaluate(`[...document.querySelectorAll('button, input, select, textarea, a[href], [tabindex]')]
     .filter((e) => !e.hasAttribute('disabled') && e.offsetParent !== null && e.tabIndex >= 0)
     .map((e, i) => { e.dataset.a11y = String(i); return (e.tagName.toLowerCase() + ' ' + (e.getAttribute('aria-label') ?? e.textContent ?? '')).trim() })`) as string[]
+  // Tab starts after the control last clicked (the view's tab), not at the top, and a live update may add a
+  // row's button while we walk: go round up to twice, stopping once every control was reached.
   const reached = new Set<string>()
-  for (let i = 0; i < all.length + 2; i++) {
+  for (let i = 0; i < 2 * all.length + 5 && reached.size < all.length; i++) {
     await page.keyboard.press('Tab')
     const at = await page.evaluate('document.activeElement?.dataset.a11y') as string | undefined
     if (at !== undefined) reached.add(at)
