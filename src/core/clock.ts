@@ -202,7 +202,7 @@ export class VirtualClock implements Clock {
     this.clearAll()
     for (const child of this.#children) child.clearAll()
     this.#children.clear()
-    this.#now = this.#parent === undefined ? this.#start : this.#start - this.#parent.now()
+    this.#moveTo(this.#start)
   }
 
   /** Concurrent advances add up: each moves on from where the one before it ended. */

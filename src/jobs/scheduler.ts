@@ -121,16 +121,19 @@ export class Scheduler {
 
   stop (): void {
     this.#stopped = true
-    for (const timer of this.#timers.values()) timer.cancel()
-    this.#timers.clear()
+    this.#disarmAll()
   }
 
   /** Drops every pending job (reset). The clock may already have dropped our timers, so forget them too. */
   clear (): void {
-    for (const timer of this.#timers.values()) timer.cancel()
-    this.#timers.clear()
+    this.#disarmAll()
     this.#repo.clear()
     this.#ran.clear()
+  }
+
+  #disarmAll (): void {
+    for (const timer of this.#timers.values()) timer.cancel()
+    this.#timers.clear()
   }
 
   /** Drops a tenant's pending jobs (its reset). */

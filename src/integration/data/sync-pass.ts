@@ -95,8 +95,9 @@ export class SyncPasses {
           if (outcome === 'create') { created++; s.nextSeq++ } else if (outcome === 'change') changed++; else if (outcome === 'delete') deleted++
         }
         // Edits made on demand take their place in time: after the churn epochs that ended before them.
+        const editsHashOf = (list: readonly unknown[]): number => list.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
         let edits = this.#edits.pending(s.id)
-        let editsHash = edits.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
+        let editsHash = editsHashOf(edits)
         let nextEdit = 0
         while (budget > 0) {
           // A lag beyond FOLD_EPOCHS: its older epochs become one remote edit, applied like any other (and
@@ -107,7 +108,7 @@ export class SyncPasses {
             if (folded.created + folded.changed + folded.deleted > 0) this.#edits.add(s.id, data.anchorMs + foldTo * EPOCH_MS, folded)
             s.appliedEpoch = foldTo
             edits = this.#edits.pending(s.id)
-            editsHash = edits.length === 0 ? 0 : data.setHash(`edits:${model.name}`)
+            editsHash = editsHashOf(edits)
             nextEdit = 0
             continue
           }
