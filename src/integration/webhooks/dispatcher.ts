@@ -3,8 +3,8 @@ import type { Clock } from '../../core/clock.js'
 import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
-import { afterAttempt, type RetryPolicy } from './retry-policy.js'
-import { postWebhook } from './sender.js'
+import { afterAttempt, type RetryDecision, type RetryPolicy } from './retry-policy.js'
+import { postWebhook, type SendResult } from './sender.js'
 import type { WebhookStreams } from './streams.js'
 import type { WebhookEvents } from './webhook-events.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
@@ -49,8 +49,31 @@ export class Dispatcher {
   readonly #inFlight = new Set<Promise<void>>()
   #closing = false
 
+  /** An attempt's outcome and what the policy makes of it, in one transaction (built once, as the scheduler's). */
+  readonly #record: (d: Delivery, attempts: Attempt[], decision: RetryDecision, result: SendResult, at: number) => void
+
   constructor (deps: DispatcherDeps) {
     this.#d = deps
+    this.#record = deps.db.transaction((d: Delivery, attempts: Attempt[], decision: RetryDecision, result: SendResult, at: number) => {
+      const retryAt = decision.state === 'pending' ? this.#d.clock.now() + decision.retryInMs : null
+      this.#d.repo.finishAttempt(d.id, decision.state, attempts, retryAt)
+      if (retryAt !== null) this.wake(d.tenantId, retryAt)
+      this.#d.events.emit('webhook:attempted', {
+        deliveryId: d.id,
+        tenantId: d.tenantId,
+        linkedAccountId: d.linkedAccountId,
+        targetId: d.targetId,
+        url: d.url,
+        event: d.event,
+        attempt: attempts.length,
+        statusCode: result.statusCode,
+        error: result.error,
+        durationMs: result.durationMs,
+        state: decision.state,
+        retryAt,
+        at
+      })
+    })
     this.#job = deps.scheduler.define<DispatchJob>('webhooks.dispatch', ({ tenantId }, now) => this.#dispatch(tenantId, now))
   }
 
@@ -116,25 +139,6 @@ export class Dispatcher {
     if (this.#closing || !this.#d.db.open) return
     const attempts: Attempt[] = [...d.attempts, { at, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs }]
     const decision = afterAttempt(attempts.length, result, () => this.#d.streams.random.next(), this.#d.policy)
-    this.#d.db.transaction(() => {
-      const retryAt = decision.state === 'pending' ? this.#d.clock.now() + decision.retryInMs : null
-      this.#d.repo.finishAttempt(d.id, decision.state, attempts, retryAt)
-      if (retryAt !== null) this.wake(d.tenantId, retryAt)
-      this.#d.events.emit('webhook:attempted', {
-        deliveryId: d.id,
-        tenantId: d.tenantId,
-        linkedAccountId: d.linkedAccountId,
-        targetId: d.targetId,
-        url: d.url,
-        event: d.event,
-        attempt: attempts.length,
-        statusCode: result.statusCode,
-        error: result.error,
-        durationMs: result.durationMs,
-        state: decision.state,
-        retryAt,
-        at
-      })
-    })()
+    this.#record(d, attempts, decision, result, at)
   }
 }

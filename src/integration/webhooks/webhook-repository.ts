@@ -135,9 +135,11 @@ export class WebhookRepository {
     this.#insertDelivery = db.prepare(`INSERT INTO webhook_deliveries (id, tenant_id, linked_account_id, event, target_id, url, body, signature, state,
       faults, created_at, next_attempt_at, duplicate_of, redelivery_of, event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#delivery = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`)
-    this.#due = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
-      WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`)
-    this.#markInFlight = db.prepare('UPDATE webhook_deliveries SET in_flight = 1 WHERE id = ?')
+    const due = `FROM webhook_deliveries
+      WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`
+    this.#due = db.prepare(`SELECT ${DELIVERY_COLUMNS} ${due}`)
+    // The same rows, marked in one statement (a batch is hundreds of rows); callers hold a transaction.
+    this.#markInFlight = db.prepare(`UPDATE webhook_deliveries SET in_flight = 1 WHERE seq IN (SELECT seq ${due})`)
     this.#finishAttempt = db.prepare('UPDATE webhook_deliveries SET in_flight = 0, state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?')
     this.#nextDue = db.prepare("SELECT min(next_attempt_at) FROM webhook_deliveries WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0").pluck()
     this.#pendingTenants = db.prepare("SELECT DISTINCT tenant_id FROM webhook_deliveries WHERE state = 'pending'").pluck()
@@ -178,11 +180,13 @@ export class WebhookRepository {
     return row === undefined ? undefined : toDelivery(row)
   }
 
-  /** Due deliveries, earliest first, marked in flight so no other batch takes them. */
-  /** A tenant's deliveries due by `now` (on its clock), marked in flight. */
+  /**
+   * A tenant's deliveries due by `now` (on its clock), earliest first, marked in flight so no other batch
+   * takes them; inside the caller's transaction (the dispatch job's), so the select and the mark agree.
+   */
   claimDue (tenantId: number, now: number, limit: number): Delivery[] {
     const rows = (this.#due.all(tenantId, now, limit) as DeliveryRow[]).map(toDelivery)
-    for (const d of rows) this.#markInFlight.run(d.id)
+    if (rows.length > 0) this.#markInFlight.run(tenantId, now, limit)
     return rows
   }
 
