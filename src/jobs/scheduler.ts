@@ -53,6 +53,11 @@ export class Scheduler {
   readonly #handlers = new Map<string, JobHandler<unknown>>()
   /** The wake-up armed per tenant with pending jobs. */
   readonly #timers = new Map<TenantId, TimerHandle>()
+  /**
+   * The job each wake-up was armed for, while it is still the tenant's earliest: the run it wakes starts from
+   * it instead of asking the store again (one read fewer per job). Any change to the tenant's jobs forgets it.
+   */
+  readonly #armedFor = new Map<TenantId, JobRow>()
   /** Built once: better-sqlite3 compiles a wrapper per db.transaction() call, too slow for one per job. */
   readonly #run: (row: JobRow, now: number) => Ran
   /** The tenants whose due jobs are being run. */
@@ -104,6 +109,7 @@ export class Scheduler {
 
   cancel (dedupeKey: string): void {
     this.#repo.removeKey(dedupeKey)
+    this.#armedFor.clear()
   }
 
   pending (dedupeKey: string): { readonly kind: string, readonly dueAt: number } | undefined {
@@ -134,17 +140,20 @@ export class Scheduler {
   #disarmAll (): void {
     for (const timer of this.#timers.values()) timer.cancel()
     this.#timers.clear()
+    this.#armedFor.clear()
   }
 
   /** Drops a tenant's pending jobs (its reset). */
   clearTenant (tenant: number): void {
     this.#timers.get(tenant)?.cancel()
     this.#timers.delete(tenant)
+    this.#armedFor.delete(tenant)
     this.#repo.clearTenant(tenant)
   }
 
   #add (kind: string, tenant: TenantId, dueAt: number, payload: unknown, dedupeKey: string | null, earliest: boolean): void {
     this.#repo.add(kind, tenant, dueAt, payload, dedupeKey, earliest)
+    this.#armedFor.delete(tenant)
     // While running, the loop looks at the store again after each job and arms once it is done.
     if (this.#running.has(tenant) || this.#stopped) return
     const timer = this.#timers.get(tenant)
@@ -154,10 +163,11 @@ export class Scheduler {
   #arm (tenant: TenantId, next: JobRow | undefined): void {
     if (this.#stopped) return
     const timer = this.#timers.get(tenant)
-    if (next === undefined) { timer?.cancel(); this.#timers.delete(tenant); return }
+    if (next === undefined) { timer?.cancel(); this.#timers.delete(tenant); this.#armedFor.delete(tenant); return }
     if (timer !== undefined && timer.at <= next.dueAt) return
     timer?.cancel()
     this.#timers.set(tenant, this.#clock.of(tenant).at(next.dueAt, () => this.#runDue(tenant)))
+    this.#armedFor.set(tenant, next)
   }
 
   async #runDue (tenant: TenantId): Promise<void> {
@@ -167,9 +177,12 @@ export class Scheduler {
     const clock = this.#clock.of(tenant)
     // One read per job: the earliest pending job is run if due, else it is what the timer is armed for.
     let next: JobRow | undefined
+    let known = this.#armedFor.get(tenant)
+    this.#armedFor.delete(tenant)
     try {
       for (;;) {
-        next = this.#repo.next(tenant)
+        next = known ?? this.#repo.next(tenant)
+        known = undefined
         if (next === undefined || next.dueAt > clock.now()) break
         const row = next
         // The handler, and the follow-up it returns, run in the tenant's time.
