@@ -78,6 +78,8 @@ t.test('a keyless advance is the single-user form: every key\'s time moves by as
 
 t.test("a reset with a key empties that key's world alone; the other's syncs and deliveries go on", async (t) => {
   const { app, start, a, b, serverNow } = await twoTenants(t)
+  t.equal((await a.control('PUT', '/sync-interval', { interval: '6h' })).statusCode, 200)
+  t.equal((await b.control('PUT', '/sync-interval', { interval: '2h' })).statusCode, 200)
   await a.advance('3h')
   await b.advance('1h')
   const bAccounts = (await b.control('GET', '/linked-accounts')).json().results
@@ -104,6 +106,8 @@ t.test("a reset with a key empties that key's world alone; the other's syncs and
   t.equal((await a.api.withAccount(a.accountToken).get('/api/hris/v1/employees')).statusCode, 401, 'and its account token with them')
   t.same((await a.control('GET', '/webhooks/targets')).json().results, [], 'and its webhook targets')
   t.equal(await a.now(), start)
+  t.equal((await a.control('GET', '/sync-interval')).json().interval_ms, DAY, 'a\'s sync interval is the server\'s default again')
+  t.equal((await b.control('GET', '/sync-interval')).json().interval, '2h', 'b keeps its own')
 
   t.same((await b.control('GET', '/linked-accounts')).json().results, bAccounts, 'b\'s accounts are as they were')
   t.equal(await b.now(), start + HOUR, 'b\'s time too')
@@ -117,6 +121,14 @@ t.test("a reset with a key empties that key's world alone; the other's syncs and
   const again = await a.api.link('hris', 'org-after-reset')
   t.ok(again.accountToken.length > 0)
   t.equal((await a.control('GET', '/linked-accounts')).json().results.length, 1)
+  const aNow = await a.advance('1h')
+  const states = (await a.api.withAccount(again.accountToken).get('/api/hris/v1/sync-status?page_size=100')).json().results
+    .filter((s: { status: string }) => s.status === 'DONE') as Array<{ last_sync_finished: string, next_sync_start: string }>
+  t.ok(states.length > 0, 'its initial syncs finished')
+  // Stamps are each account's own: b's two days ahead do not leak into a's finishes.
+  t.ok(states.every((s) => Date.parse(s.last_sync_finished) <= aNow), 'each finished in a\'s time, not in b\'s')
+  t.ok(states.every((s) => Math.abs(Date.parse(s.next_sync_start) - Date.parse(s.last_sync_finished) - DAY) < 1000),
+    'its next syncs follow the default interval, not the 6h it had set')
 })
 
 t.test('with --api-key the keyless form is refused; a key moves and resets its own world', async (t) => {

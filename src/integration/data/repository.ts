@@ -128,7 +128,7 @@ export class DataRepository {
     this.#seqAt = db.prepare('SELECT seq FROM data_records WHERE set_id = ? AND seq >= ? ORDER BY seq LIMIT 1 OFFSET ?').pluck()
     this.#byIdx = db.prepare(`SELECT ${ROW} FROM data_records WHERE set_id = ? AND idx = ?`)
     this.#liveFrom = db.prepare('SELECT count(*) FROM data_records WHERE set_id = ? AND seq >= ? AND deleted = 0').pluck()
-    this.#maxStamp = db.prepare('SELECT coalesce(max(last_stamp), 0) FROM data_sets').pluck()
+    this.#maxStamp = db.prepare('SELECT coalesce(max(last_stamp), 0) FROM data_sets WHERE account_id = ?').pluck()
     this.#countWindow = db.prepare(`SELECT count(*) FROM (SELECT 1 FROM data_records INDEXED BY data_records_by_modified
       WHERE set_id = ? AND modified_us > ? AND modified_us < ? LIMIT ${NARROW_WINDOW + 1})`).pluck()
   }
@@ -227,8 +227,9 @@ export class DataRepository {
     return this.#liveFrom.get(setId, from) as number
   }
 
-  maxStamp (): number {
-    return this.#maxStamp.get() as number
+  /** The latest modified_at an account's data sets hold. */
+  maxStamp (accountId: string): number {
+    return this.#maxStamp.get(accountId) as number
   }
 
   /**

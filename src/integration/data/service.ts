@@ -76,7 +76,7 @@ export class DataService {
     this.#mapper = deps.fieldMappings ?? (() => undefined)
     this.#repo = new DataRepository(deps.db)
     this.#sets = new DataSets(this.#repo, deps.catalogue, deps.settings, deps.clock)
-    this.#stamps = new SyncStamps(deps.clock, this.#repo.maxStamp())
+    this.#stamps = new SyncStamps(deps.clock, (accountId) => this.#repo.maxStamp(accountId))
     // Three quarters of the cache budget for records, a quarter for whole pages asked for again.
     this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
     this.#written = new WrittenRecords(deps.db)
@@ -187,7 +187,7 @@ export class DataService {
     return this.#guarded(() => {
       const data = this.#sets.account(accountId, model.category)
       const s = this.#sets.set(accountId, model)
-      const stamp = this.#stamps.next(now)
+      const stamp = this.#stamps.next(accountId, now)
       const idx = s.remoteCount
       this.#repo.insertOne(s.id, s.nextSeq, idx, stamp)
       this.#repo.saveProgress({ ...s, remoteCount: s.remoteCount + 1, nextSeq: s.nextSeq + 1 }, stamp)
@@ -205,7 +205,7 @@ export class DataService {
       const found = this.#reader.record(accountId, model, id, SENSITIVE)
       const s = this.#sets.existingSet(accountId, model)
       if (found === undefined || s === undefined || found.row.deleted !== 0) return undefined
-      const stamp = this.#stamps.next(now)
+      const stamp = this.#stamps.next(accountId, now)
       this.#repo.change(s.id, found.row.idx, stamp)
       this.#repo.saveProgress(s, stamp)
       // Custom-field values written before stay unless this write names them again.
@@ -226,7 +226,7 @@ export class DataService {
       const found = this.#reader.record(accountId, model, id)
       const s = this.#sets.existingSet(accountId, model)
       if (found === undefined || s === undefined || found.row.deleted !== 0) return false
-      const stamp = this.#stamps.next(now)
+      const stamp = this.#stamps.next(accountId, now)
       this.#repo.remove(s.id, found.row.idx, stamp)
       this.#repo.saveProgress(s, stamp)
       this.#written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(contentOf(model, found.record)).map((k) => [k, null])), true)
@@ -305,13 +305,14 @@ export class DataService {
    * A stamp later than every modified_at written so far and than the clock's current millisecond: the
    * `last_sync_finished` of a sync whose passes are done, so that every record it wrote is strictly before it.
    */
-  nextStamp (nowMs?: number): number {
-    return this.#stamps.next(nowMs)
+  nextStamp (accountId: string, nowMs?: number): number {
+    return this.#stamps.next(accountId, nowMs)
   }
 
   deleteAccount (accountId: string): void {
     this.#repo.transaction(() => { this.#repo.deleteAccount(accountId) })
     this.#sets.forget(accountId)
+    this.#stamps.forget(accountId)
     this.#edits.forget()
     this.#written.forget()
   }
@@ -319,7 +320,7 @@ export class DataService {
   clear (): void {
     this.#repo.clear()
     this.forgetCaches()
-    this.#stamps.reset(0)
+    this.#stamps.forget()
   }
 
   /** Drops what is kept in memory of the stored data (a tenant's rows were deleted under it). */

@@ -64,7 +64,7 @@ export class SyncPasses {
     return this.#repo.transaction(() => {
       const data = this.#sets.account(accountId, model.category)
       let s: Mutable<DataSet> = { ...this.#sets.set(accountId, model) }
-      const stamp = this.#stamps.next(now)
+      const stamp = this.#stamps.next(accountId, now)
       let budget = options.maxRecords ?? Number.POSITIVE_INFINITY
       let created = 0
       let changed = 0

@@ -43,6 +43,6 @@ export function createSyncDataPort (data: DataService): SyncDataPort {
       }
       return { syncedFields: fields.get(modelId) ?? [], stampUs }
     },
-    finishStamp: (now) => data.nextStamp(now)
+    finishStamp: (accountId, now) => data.nextStamp(accountId, now)
   }
 }

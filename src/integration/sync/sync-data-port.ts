@@ -32,7 +32,8 @@ export interface SyncDataPort {
   pass(request: SyncPass): { readonly syncedFields: readonly string[], readonly stampUs: number | null }
   /**
    * The `last_sync_finished` of a run ending at `now`, in epoch MICROseconds: later than the modified_at of
-   * every record written so far, so a client using it as modified_before never misses a record of that run.
+   * every record of the account written so far, so a client using it as modified_before never misses a
+   * record of that run.
    */
-  finishStamp(now: number): number
+  finishStamp(accountId: string, now: number): number
 }

@@ -65,6 +65,8 @@ export class SyncService {
   readonly #pass: JobKind<ModelRef>
   /** An account's id, tenant and category never change: every scheduled step would otherwise look them up. */
   readonly #accounts = new Map<string, SyncAccount>()
+  /** Each tenant's sync interval: read by every run that ends, written only through setInterval. */
+  readonly #intervals = new Map<number, number>()
 
   constructor (deps: SyncServiceDeps) {
     this.#d = deps
@@ -125,11 +127,18 @@ export class SyncService {
   }
 
   intervalFor (tenantId: number): number {
-    return this.#d.repo.interval(tenantId) ?? this.#d.settings.intervalMs
+    let ms = this.#intervals.get(tenantId)
+    if (ms === undefined) {
+      ms = this.#d.repo.interval(tenantId) ?? this.#d.settings.intervalMs
+      this.#intervals.set(tenantId, ms)
+    }
+    return ms
   }
 
+  /** Only the control API sets it, outside any transaction, so the kept value cannot outlive a rollback. */
   setInterval (tenantId: number, ms: number): void {
     this.#d.repo.setInterval(tenantId, ms)
+    this.#intervals.set(tenantId, ms)
   }
 
   /**
@@ -258,12 +267,14 @@ export class SyncService {
   /** Reset: the accounts are gone; the tenants' intervals go too. */
   clear (): void {
     this.#accounts.clear()
+    this.#intervals.clear()
     this.#d.repo.clear()
   }
 
   /** Drops the accounts kept in memory (a tenant's rows were deleted under them). */
   forgetCaches (): void {
     this.#accounts.clear()
+    this.#intervals.clear()
   }
 
   #account (accountId: string): SyncAccount {
@@ -413,7 +424,7 @@ export class SyncService {
       scheduler.schedule(this.#pass, account.tenantId, passDue(next, pass + 1), job, key)
       return
     }
-    const finished = finish(state, this.#d.data.finishStamp(now), nextStart(run.outcome, now, this.intervalFor(account.tenantId)))
+    const finished = finish(state, this.#d.data.finishStamp(job.accountId, now), nextStart(run.outcome, now, this.intervalFor(account.tenantId)))
     repo.save(finished, true)
     if (finished.nextSyncStart !== null) scheduler.schedule(this.#start, account.tenantId, finished.nextSyncStart, job, key)
     this.#finished(account, state, finished, syncedFields, now, true)
