@@ -76,9 +76,11 @@ export class SyncRepository {
     this.#insertState = db.prepare(`INSERT OR IGNORE INTO sync_states (linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync)
       VALUES (?, ?, ?, ?, ?, ?, 1)`)
     this.#state = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND model_id = ?')
+    // A scheduled start needs all three, and whether the credentials were refused (the linked account's own
+    // status): one statement rather than two, on the path every sync of a simulated day takes.
     this.#stateAndAccount = db.prepare(`SELECT s.*, a.paused AS account_paused, a.paused_reason AS account_paused_reason,
-      a.last_request_at AS account_last_request_at
-      FROM sync_states s JOIN sync_accounts a ON a.linked_account_id = s.linked_account_id
+      a.last_request_at AS account_last_request_at, l.status = 'RELINK_NEEDED' AS account_needs_relink
+      FROM sync_states s JOIN sync_accounts a ON a.linked_account_id = s.linked_account_id JOIN linked_accounts l ON l.id = s.linked_account_id
       WHERE s.linked_account_id = ? AND s.model_id = ?`)
     this.#states = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? ORDER BY position')
     this.#page = db.prepare('SELECT * FROM sync_states WHERE linked_account_id = ? AND position > ? ORDER BY position LIMIT ?')
@@ -117,12 +119,15 @@ export class SyncRepository {
   }
 
   /** A model's state and its account's pause and activity in one read: what a scheduled start needs. */
-  stateAndAccount (accountId: string, modelId: string): { state: SyncState, account: AccountSyncRow } | undefined {
-    const row = this.#stateAndAccount.get(accountId, modelId) as (StateRow & { account_paused: number, account_paused_reason: string | null, account_last_request_at: number }) | undefined
+  stateAndAccount (accountId: string, modelId: string): { state: SyncState, account: AccountSyncRow, needsRelink: boolean } | undefined {
+    const row = this.#stateAndAccount.get(accountId, modelId) as (StateRow & {
+      account_paused: number, account_paused_reason: string | null, account_last_request_at: number, account_needs_relink: number
+    }) | undefined
     if (row === undefined) return undefined
     return {
       state: toState(row),
-      account: { paused: row.account_paused === 1, pausedReason: row.account_paused_reason, lastRequestAt: row.account_last_request_at }
+      account: { paused: row.account_paused === 1, pausedReason: row.account_paused_reason, lastRequestAt: row.account_last_request_at },
+      needsRelink: row.account_needs_relink === 1
     }
   }
 

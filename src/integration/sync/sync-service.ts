@@ -323,11 +323,12 @@ export class SyncService {
     return this.#d.repo.states(account.id).map((s) => ended(s, now) ? this.#settle(account, s, false) : s)
   }
 
-  #begin (account: SyncAccount, state: SyncState, kind: SyncKind, now: number): void {
+  /** `needsRelink`: when the caller has just read it (a scheduled start reads it with the state). */
+  #begin (account: SyncAccount, state: SyncState, kind: SyncKind, now: number, needsRelink = this.#d.needsRelink(account.id)): void {
     const { repo, scheduler, settings, data } = this.#d
     const run = plan(state, kind, {
       now,
-      needsRelink: this.#d.needsRelink(account.id),
+      needsRelink,
       volume: () => data.volume(account.id, account.category, state.modelId),
       initialPasses: settings.initialPasses,
       initialDurationMs: settings.initialDurationMs
@@ -401,7 +402,7 @@ export class SyncService {
       this.pause(job.accountId, 'idle')
       return
     }
-    this.#begin(account, state, scheduledKind(state), now)
+    this.#begin(account, state, scheduledKind(state), now, found.needsRelink)
   }
 
   #onPass (job: ModelRef, now: number): void {

@@ -25,6 +25,18 @@ t.test('a FAILED sync writes nothing, keeps earlier data available, and the next
   t.not(JSON.stringify(after), JSON.stringify(before), 'the recovering sync wrote the remote changes of both days')
 })
 
+t.test('an account whose credentials were refused: its next scheduled syncs fail', async (t) => {
+  const ctx = await linkedAccount(t, { syncInterval: '6h' })
+  await ctx.advance('1h')
+  t.equal((await ctx.control('POST', `/linked-accounts/${ctx.accountId}/relink-needed`)).statusCode, 200)
+  await ctx.advance('7h')
+  // Its data answers 401 now (the real service's behaviour); the control API shows the sync state.
+  const states = (await ctx.control('GET', `/linked-accounts/${ctx.accountId}/sync`)).json().sync_status as Array<{ model_id: string, status: string, last_sync_result: string }>
+  for (const model of ['hris.Employee', 'hris.Company']) {
+    t.match(states.find((s) => s.model_id === model), { status: 'FAILED', last_sync_result: 'FAILED' }, `${model}'s scheduled sync failed`)
+  }
+})
+
 t.test('an initial sync preset PARTIALLY_SYNCED stays initial (not ready) until a later sync is DONE', async (t) => {
   const { app, clock } = await makeApp(t, { rateLimit: 'off', syncInterval: '6h' })
   const api = new Client(app, 'test_sync')
