@@ -47,6 +47,14 @@ export class FieldMappingRepository {
   readonly #insertTarget: Statement
   readonly #targets: Statement
   readonly #clear: () => void
+  readonly #mappedAccounts: Statement
+  /**
+   * Every account that has (or may have had) a mapping row, read once: a sync pass of an account without
+   * any skips the UPDATE it would make for nothing, hundreds of thousands of times a simulated day. An entry
+   * too many (an insert rolled back, a mapping deleted) only costs that UPDATE; none is ever missing, as
+   * every row is inserted here.
+   */
+  #mapped: Set<string> | undefined
 
   constructor (db: Db) {
     this.#insert = db.prepare(`INSERT INTO field_mappings (id, tenant_id, account_id, model_id, target_name, target_description, organization_wide,
@@ -61,9 +69,16 @@ export class FieldMappingRepository {
     const clearAll = db.prepare('DELETE FROM field_mappings')
     const clearTargets = db.prepare('DELETE FROM target_fields')
     this.#clear = () => { clearAll.run(); clearTargets.run() }
+    this.#mappedAccounts = db.prepare('SELECT DISTINCT account_id FROM field_mappings').pluck()
+  }
+
+  #accountsMapped (): Set<string> {
+    this.#mapped ??= new Set(this.#mappedAccounts.all() as string[])
+    return this.#mapped
   }
 
   insert (m: Omit<FieldMappingRow, 'applied'>): void {
+    this.#accountsMapped().add(m.accountId)
     this.#insert.run(m.id, m.tenantId, m.accountId, m.modelId, m.targetName, m.targetDescription, m.organizationWide ? 1 : 0,
       m.remoteMethod, m.remoteUrlPath, JSON.stringify(m.traversalPath), m.jmesPath)
   }
@@ -84,7 +99,9 @@ export class FieldMappingRepository {
   }
 
   /** A sync of the model ran: the account's mappings of it changed since take effect. */
-  markApplied (accountId: string, modelId: string): void { this.#apply.run(accountId, modelId) }
+  markApplied (accountId: string, modelId: string): void {
+    if (this.#accountsMapped().has(accountId)) this.#apply.run(accountId, modelId)
+  }
 
   addTarget (tenantId: number, modelId: string, name: string, description: string): void {
     this.#insertTarget.run(tenantId, modelId, name, description)
@@ -94,5 +111,8 @@ export class FieldMappingRepository {
     return (this.#targets.all(tenantId) as Array<{ model_id: string, name: string, description: string }>).map((r) => ({ modelId: r.model_id, name: r.name, description: r.description }))
   }
 
-  clear (): void { this.#clear() }
+  clear (): void {
+    this.#clear()
+    this.#mapped = new Set()
+  }
 }
