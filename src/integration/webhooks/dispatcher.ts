@@ -56,7 +56,7 @@ export class Dispatcher {
     this.#d = deps
     this.#record = deps.db.transaction((d: Delivery, attempts: Attempt[], decision: RetryDecision, result: SendResult, at: number) => {
       const retryAt = decision.state === 'pending' ? this.#d.clock.now() + decision.retryInMs : null
-      this.#d.repo.finishAttempt(d.id, decision.state, attempts, retryAt)
+      this.#d.repo.finishAttempt(d.seq, decision.state, attempts, retryAt)
       if (retryAt !== null) this.wake(d.tenantId, retryAt)
       this.#d.events.emit('webhook:attempted', {
         deliveryId: d.id,

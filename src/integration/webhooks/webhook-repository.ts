@@ -140,7 +140,8 @@ export class WebhookRepository {
     this.#due = db.prepare(`SELECT ${DELIVERY_COLUMNS} ${due}`)
     // The same rows, marked in one statement (a batch is hundreds of rows); callers hold a transaction.
     this.#markInFlight = db.prepare(`UPDATE webhook_deliveries SET in_flight = 1 WHERE seq IN (SELECT seq ${due})`)
-    this.#finishAttempt = db.prepare('UPDATE webhook_deliveries SET in_flight = 0, state = ?, attempts = ?, next_attempt_at = ? WHERE id = ?')
+    // By seq, the table's rowid: one b-tree walk fewer than by id, once per attempt.
+    this.#finishAttempt = db.prepare('UPDATE webhook_deliveries SET in_flight = 0, state = ?, attempts = ?, next_attempt_at = ? WHERE seq = ?')
     this.#nextDue = db.prepare("SELECT min(next_attempt_at) FROM webhook_deliveries WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0").pluck()
     this.#pendingTenants = db.prepare("SELECT DISTINCT tenant_id FROM webhook_deliveries WHERE state = 'pending'").pluck()
     this.#recover = db.prepare('UPDATE webhook_deliveries SET in_flight = 0 WHERE in_flight = 1')
@@ -190,8 +191,8 @@ export class WebhookRepository {
     return rows
   }
 
-  finishAttempt (id: string, state: DeliveryState, attempts: readonly Attempt[], nextAttemptAt: number | null): void {
-    this.#finishAttempt.run(state, JSON.stringify(attempts), nextAttemptAt, id)
+  finishAttempt (seq: number, state: DeliveryState, attempts: readonly Attempt[], nextAttemptAt: number | null): void {
+    this.#finishAttempt.run(state, JSON.stringify(attempts), nextAttemptAt, seq)
   }
 
   nextDue (tenantId: number): number | null { return this.#nextDue.get(tenantId) as number | null }
