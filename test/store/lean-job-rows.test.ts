@@ -53,19 +53,3 @@ t.test('an older file database keeps its pending jobs and sync history through m
   t.same(seen, ['first', 'second', 'third', 'late'], 'kept jobs and a new one run in (due time, insertion) order')
   t.equal(scheduler.count(), 0)
 })
-
-t.test('a job id freed by the newest job is never run ahead of older jobs due at the same time', async (t) => {
-  const db = openDatabase(':memory:')
-  t.teardown(() => db.close())
-  const clock = new VirtualClock(0)
-  const scheduler = new Scheduler(db, new TenantClocks(clock).clock, { error: () => {} })
-  const seen: string[] = []
-  const note = scheduler.define<{ n: string }>('note', ({ n }) => { seen.push(n) })
-  scheduler.start()
-  scheduler.schedule(note, null, 500, { n: 'a' })
-  scheduler.schedule(note, null, 500, { n: 'b' }, 'b')
-  scheduler.cancel('b')
-  scheduler.schedule(note, null, 500, { n: 'c' })
-  await clock.advanceTo(500)
-  t.same(seen, ['a', 'c'])
-})

@@ -47,7 +47,7 @@ export class FieldMappingRepository {
   readonly #insertTarget: Statement
   readonly #targets: Statement
   readonly #clear: () => void
-  readonly #mappedAccounts: Statement
+  readonly #selectMappedAccounts: Statement
   /**
    * Every account that has (or may have had) a mapping row, read once: a sync pass of an account without
    * any skips the UPDATE it would make for nothing, hundreds of thousands of times a simulated day. An entry
@@ -69,11 +69,11 @@ export class FieldMappingRepository {
     const clearAll = db.prepare('DELETE FROM field_mappings')
     const clearTargets = db.prepare('DELETE FROM target_fields')
     this.#clear = () => { clearAll.run(); clearTargets.run() }
-    this.#mappedAccounts = db.prepare('SELECT DISTINCT account_id FROM field_mappings').pluck()
+    this.#selectMappedAccounts = db.prepare('SELECT DISTINCT account_id FROM field_mappings').pluck()
   }
 
   #accountsMapped (): Set<string> {
-    this.#mapped ??= new Set(this.#mappedAccounts.all() as string[])
+    this.#mapped ??= new Set(this.#selectMappedAccounts.all() as string[])
     return this.#mapped
   }
 
