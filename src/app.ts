@@ -26,6 +26,7 @@ import { normalizeTarget } from './http/request-target.js'
 import { answerUnmetExpectations, clientErrorHandler } from './http/http-layer-errors.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
+import { named } from './http/plugin-name.js'
 
 /** Replaceable owners of non-determinism; tests hand in a virtual clock or an already open database. */
 export interface AppDeps {
@@ -190,7 +191,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     clocks.forget(tenant)
     settings.delete(`${VIRTUAL_NOW}:${tenant}`)
   }
-  void app.register(adminRoutes, {
+  void app.register(named('adminRoutes', adminRoutes), {
     prefix: '/_unimock',
     context,
     reset: (tenant) => { if (tenant === null) reset(); else resetTenant(tenant) },

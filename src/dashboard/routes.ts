@@ -7,6 +7,7 @@ import { authFacts, requestTenant } from '../integration/accounts/request-auth.j
 import { dashboardAssets } from './assets.js'
 import { LiveStream, type Notice, type Topic } from './live-stream.js'
 import { dashboardPage } from './page.js'
+import { named } from '../http/plugin-name.js'
 
 interface DashboardOptions {
   readonly unified: UnifiedService
@@ -43,7 +44,7 @@ export function installDashboard (app: FastifyInstance, unified: UnifiedService)
     // A clock move or reset with a key acts on that key's world alone; without one, on everyone's.
     for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? controlWorld(request) ?? 'all' : tenant, topic)
   })
-  void app.register(dashboardRoutes, { prefix: '/_unimock', unified, live })
+  void app.register(named('dashboardRoutes', dashboardRoutes), { prefix: '/_unimock', unified, live })
 }
 
 const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unified, live }) => {

@@ -111,6 +111,7 @@ import { writeRoutes } from './writes/routes.js'
 import { WriteSchemas } from './writes/schemas.js'
 import { loadWriteCatalogue } from './writes/write-catalogue.js'
 import { type WriteAccount, WriteService } from './writes/write-service.js'
+import { named } from '../http/plugin-name.js'
 
 /** What the unified service offers the layers above it (app, admin, a UI plugin) and tests. */
 export interface UnifiedService {
@@ -439,36 +440,36 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   installTenantTime(app, clock)
   installSyncRequestHooks(app, { sync, clock, limiter, rateLimit: config.rateLimit })
   // Tokens travel in some paths (account-token/{public_token}); request logs show them redacted.
-  void app.register(async (api) => {
+  void app.register(named('linkRoutesScope', async (api) => {
     installLenientJson(api)
-    await api.register(linkRoutes, { auth, link })
-    await api.register(accountRoutes, { auth, accounts })
-    await api.register(scopeRoutes, { auth, scopes })
-    await api.register(availableActionsRoutes, { auth, actions: new AvailableActionsService(catalogue) })
-    await api.register(remoteKeyRoutes, { auth, keys: remoteKeys })
-    await api.register(webhookReceiverRoutes, { auth, receivers })
-    await api.register(auditTrailRoutes, { auth, audit })
-    await api.register(issueRoutes, { auth, issues })
-  }, { logSerializers })
-  void app.register(controlRoutes, { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
-  void app.register(widgetRoutes, { prefix: '/link', port: widgetPort, interfaces, logSerializers })
-  void app.register(dataRoutes, {
+    await api.register(named('linkRoutes', linkRoutes), { auth, link })
+    await api.register(named('accountRoutes', accountRoutes), { auth, accounts })
+    await api.register(named('scopeRoutes', scopeRoutes), { auth, scopes })
+    await api.register(named('availableActionsRoutes', availableActionsRoutes), { auth, actions: new AvailableActionsService(catalogue) })
+    await api.register(named('remoteKeyRoutes', remoteKeyRoutes), { auth, keys: remoteKeys })
+    await api.register(named('webhookReceiverRoutes', webhookReceiverRoutes), { auth, receivers })
+    await api.register(named('auditTrailRoutes', auditTrailRoutes), { auth, audit })
+    await api.register(named('issueRoutes', issueRoutes), { auth, issues })
+  }), { logSerializers })
+  void app.register(named('controlRoutes', controlRoutes), { prefix: '/_unimock', auth, accounts, link, deliveredEvents: (tenantId) => fanOut.deliveredEvents(tenantId), logSerializers })
+  void app.register(named('widgetRoutes', widgetRoutes), { prefix: '/link', port: widgetPort, interfaces, logSerializers })
+  void app.register(named('dataRoutes', dataRoutes), {
     data,
     authenticate: auth.account,
     accountId: (request) => requestAccount(request).account.id,
     disabledFields: (accountId, modelName) => scopes.disabledFields(accountId, modelName)
   })
-  void app.register(groupTypesRoute, { catalogue, authenticate: auth.tenant })
-  void app.register(liveSearchRoute, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
-  void app.register(nestedListRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
-  void app.register(subObjectRoutes, { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
-  void app.register(async (api) => {
+  void app.register(named('groupTypesRoute', groupTypesRoute), { catalogue, authenticate: auth.tenant })
+  void app.register(named('liveSearchRoute', liveSearchRoute), { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(named('nestedListRoutes', nestedListRoutes), { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(named('subObjectRoutes', subObjectRoutes), { data, authenticate: auth.account, accountId: (request) => requestAccount(request).account.id })
+  void app.register(named('customObjectRoutesScope', async (api) => {
     installLenientJson(api)
-    await api.register(customObjectRoutes, { customObjects, authenticate: auth.account, account: (request) => requestAccount(request).account })
-  })
-  void app.register(async (api) => {
+    await api.register(named('customObjectRoutes', customObjectRoutes), { customObjects, authenticate: auth.account, account: (request) => requestAccount(request).account })
+  }))
+  void app.register(named('writeRoutesScope', async (api) => {
     installLenientJson(api)
-    await api.register(writeRoutes, {
+    await api.register(named('writeRoutes', writeRoutes), {
       writes,
       operations: writeCatalogue.operations,
       schemas: new WriteSchemas(writeCatalogue),
@@ -481,46 +482,46 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       authenticate: auth.account,
       account: (request) => asWriteAccount(requestAccount(request).account)
     })
-  })
-  void app.register(passthroughPresetRoutes, { prefix: '/_unimock', auth, presets: passthroughPresets, now: () => clock.now() })
-  void app.register(writeControlRoutes, { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
-  void app.register(async (api) => {
+  }))
+  void app.register(named('passthroughPresetRoutes', passthroughPresetRoutes), { prefix: '/_unimock', auth, presets: passthroughPresets, now: () => clock.now() })
+  void app.register(named('writeControlRoutes', writeControlRoutes), { prefix: '/_unimock', auth, presets: writePresets, now: () => clock.now(), knownModel: (id) => catalogue.byId(id) !== undefined })
+  void app.register(named('remoteRoutesScope', async (api) => {
     installLenientJson(api)
-    await api.register(remoteRoutes, {
+    await api.register(named('remoteRoutes', remoteRoutes), {
       authenticate: auth.account,
       account: (request) => { const { tenant, account } = requestAccount(request); return { tenantId: tenant.id, account } },
       passthrough,
       asyncPassthroughs
     })
-  }, { logSerializers })
-  void app.register(remoteFieldClassRoutes, { authenticate: auth.account })
-  void app.register(async (api) => {
+  }), { logSerializers })
+  void app.register(named('remoteFieldClassRoutes', remoteFieldClassRoutes), { authenticate: auth.account })
+  void app.register(named('fieldMappingRoutesScope', async (api) => {
     installLenientJson(api)
-    await api.register(fieldMappingRoutes, {
+    await api.register(named('fieldMappingRoutes', fieldMappingRoutes), {
       authenticate: auth.account,
       account: (request) => { const { tenant, account } = requestAccount(request); return { tenantId: tenant.id, id: account.id, category: account.category } },
       mappings: fieldMappings
     })
-  })
-  void app.register(downloadRoutes, { authenticate: auth.account, accountId: (request) => requestAccount(request).account.id, downloads: new Downloads(data), data })
-  void app.register(dataControlRoutes, { prefix: '/_unimock', auth, accounts, data, clock })
-  void app.register(async (api) => {
+  }))
+  void app.register(named('downloadRoutes', downloadRoutes), { authenticate: auth.account, accountId: (request) => requestAccount(request).account.id, downloads: new Downloads(data), data })
+  void app.register(named('dataControlRoutes', dataControlRoutes), { prefix: '/_unimock', auth, accounts, data, clock })
+  void app.register(named('syncRoutesScope', async (api) => {
     installLenientJson(api)
-    await api.register(syncRoutes, { auth, sync, clock, fullResyncs, fullResyncWindowMs })
-  })
-  void app.register(syncControlRoutes, {
+    await api.register(named('syncRoutes', syncRoutes), { auth, sync, clock, fullResyncs, fullResyncWindowMs })
+  }))
+  void app.register(named('syncControlRoutes', syncControlRoutes), {
     prefix: '/_unimock', auth, accounts, sync, history: syncHistory, clock, modelEnabled: (id, modelId, enabled) => { scopes.setOwnRead(id, modelId, enabled) }
   })
-  void app.register(webhookRoutes, {
+  void app.register(named('webhookRoutes', webhookRoutes), {
     prefix: '/_unimock', auth, accounts, targets, keys, fanOut, faults: deliveryFaults, syncStates: (id) => sync.states(id), clock
   })
   // The listener URL's last segment is a secret of the account: request logs show it redacted.
-  void app.register(webhookListenerRoutes, { accounts, logSerializers })
+  void app.register(named('webhookListenerRoutes', webhookListenerRoutes), { accounts, logSerializers })
   const journal = registerJournal(app, context, { auth, tenants, link })
   installFaultHooks(app, { faults, interfaces, modelAt: (category, segment) => catalogue.bySegment(category, segment)?.id })
-  void app.register(faultRoutes, { prefix: '/_unimock', auth, faults })
-  void app.register(reportRoutes, { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: fanOut }, clock })
-  void app.register(scenarioRoutes, { prefix: '/_unimock', auth, runner, library, clock })
+  void app.register(named('faultRoutes', faultRoutes), { prefix: '/_unimock', auth, faults })
+  void app.register(named('reportRoutes', reportRoutes), { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: fanOut }, clock })
+  void app.register(named('scenarioRoutes', scenarioRoutes), { prefix: '/_unimock', auth, runner, library, clock })
 
   return { events, auth, tenants, accounts, link, widgetPort }
 }

@@ -11,6 +11,7 @@ import { loadPlantSeed, restoreSeed, seedIfEmpty } from './seed.js'
 import { UserRepository } from './user-repository.js'
 import { userRoutes } from './user-routes.js'
 import { UserService } from './user-service.js'
+import { named } from '../http/plugin-name.js'
 
 const PREFIX = '/v3'
 
@@ -41,14 +42,14 @@ export function registerPlantStore (app: FastifyInstance, context: AppContext): 
   context.interfaces.add(plantInterface)
   installPlantHeaders(app, PREFIX)
 
-  void app.register(async (scope) => {
+  void app.register(named('plantRoutesScope', async (scope) => {
     useLosslessJson(scope)
     // Inputs of /v3 are checked by the services (see documented() in schemas.ts): Ajv would round int64 ids
     // and could not give each route its own status. The schemas still document every input in /openapi.json.
     scope.setValidatorCompiler(() => acceptAll)
-    await scope.register(plantRoutes, { plants, requireSession })
-    await scope.register(userRoutes, { users })
-  }, { prefix: PREFIX })
+    await scope.register(named('plantRoutes', plantRoutes), { plants, requireSession })
+    await scope.register(named('userRoutes', userRoutes), { users })
+  }), { prefix: PREFIX })
 }
 
 const acceptAll = (): true => true

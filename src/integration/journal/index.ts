@@ -14,6 +14,7 @@ import { JournalStore } from './journal-store.js'
 import { journaledQuery } from './query-redaction.js'
 import { REQUEST_FACETS } from './request-facets.js'
 import { journalRoutes } from './routes.js'
+import { named } from '../../http/plugin-name.js'
 
 export type { JournalEntry, JournalFacets } from './journal-entry.js'
 export { JournalStore } from './journal-store.js'
@@ -155,6 +156,6 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     done()
   })
 
-  void app.register(journalRoutes, { prefix: '/_unimock', auth: services.auth, store })
+  void app.register(named('journalRoutes', journalRoutes), { prefix: '/_unimock', auth: services.auth, store })
   return store
 }

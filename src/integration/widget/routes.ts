@@ -5,6 +5,7 @@ import { widgetApiRoutes } from './api-routes.js'
 import { demoBackendRoutes } from './demo-backend.js'
 import { demoBackendInterface, widgetInterface } from './interfaces.js'
 import { widgetPageRoutes } from './page-routes.js'
+import { named } from '../../http/plugin-name.js'
 
 export interface WidgetOptions {
   /** What a link token may show and what completing it does; the link service implements it. */
@@ -19,7 +20,7 @@ export interface WidgetOptions {
 export const widgetRoutes: FastifyPluginAsync<WidgetOptions> = async (app, { port, interfaces }) => {
   interfaces.add(widgetInterface(app.prefix))
   interfaces.add(demoBackendInterface(`${app.prefix}/demo/api`))
-  await app.register(widgetPageRoutes)
-  await app.register(widgetApiRoutes, { prefix: '/api', port })
-  await app.register(demoBackendRoutes, { prefix: '/demo/api' })
+  await app.register(named('widgetPageRoutes', widgetPageRoutes))
+  await app.register(named('widgetApiRoutes', widgetApiRoutes), { prefix: '/api', port })
+  await app.register(named('demoBackendRoutes', demoBackendRoutes), { prefix: '/demo/api' })
 }
