@@ -25,25 +25,11 @@ function makeAjv (options: Options): Ajv {
 export function installValidation (app: FastifyInstance): void {
   // Compiling every route's validators and serializers at start-up was half of the cold start and grows with
   // each route; each is compiled on its route's first request instead.
-  let coercing: Ajv | undefined
-  let strict: Ajv | undefined
-  let closed: Ajv | undefined
   app.setValidatorCompiler(({ schema, httpPart, url }) => {
+    const flavour: Flavour = httpPart !== 'body' ? 'coercing' : url.startsWith('/_unimock/') ? 'closed' : 'strict'
     let validate: ValidateFunction | undefined
-    const ajv = (): Ajv => {
-      if (httpPart !== 'body') {
-        coercing ??= makeAjv({ coerceTypes: 'array' })
-        return coercing
-      }
-      if (url.startsWith('/_unimock/')) {
-        closed ??= makeAjv({ coerceTypes: false, removeAdditional: false })
-        return closed
-      }
-      strict ??= makeAjv({ coerceTypes: false })
-      return strict
-    }
     const lazy = Object.assign((data: unknown, ctx?: Parameters<ValidateFunction>[1]): boolean => {
-      validate ??= ajv().compile(schema)
+      validate ??= sharedValidator(flavour, schema)
       const ok = validate(data, ctx)
       lazy.errors = validate.errors
       return ok as boolean
@@ -53,8 +39,53 @@ export function installValidation (app: FastifyInstance): void {
   app.setSerializerCompiler(({ schema }) => {
     let stringify: ((data: unknown) => string) | undefined
     return (data: unknown) => {
-      stringify ??= fastJson(schema as Parameters<typeof fastJson>[0])
+      stringify ??= sharedSerializer(schema)
       return stringify(data)
     }
   })
+}
+
+type Flavour = 'coercing' | 'strict' | 'closed'
+
+const FLAVOURS: Record<Flavour, Options> = {
+  coercing: { coerceTypes: 'array' },
+  strict: { coerceTypes: false },
+  closed: { coerceTypes: false, removeAdditional: false }
+}
+
+/*
+ * Compiled validators and serializers are kept for the whole process, by the schema's content: what they do
+ * depends on nothing else (no shared schemas are added to Ajv). A process that builds many apps (a test suite
+ * calling startUnimock per test, unimock's own suite) compiled the same few hundred schemas again for each
+ * app: about a tenth of the CPU of such a suite. Many route schemas are built per app, so the schema object
+ * itself is no key. The maps hold one entry per distinct schema the process ever used.
+ */
+const ajvs = new Map<Flavour, Ajv>()
+const validators = new Map<string, ValidateFunction>()
+const serializers = new Map<string, (data: unknown) => string>()
+
+function sharedValidator (flavour: Flavour, schema: unknown): ValidateFunction {
+  const key = `${flavour}\0${JSON.stringify(schema)}`
+  let validate = validators.get(key)
+  if (validate === undefined) {
+    let ajv = ajvs.get(flavour)
+    if (ajv === undefined) {
+      ajv = makeAjv(FLAVOURS[flavour])
+      ajvs.set(flavour, ajv)
+    }
+    validate = ajv.compile(schema as object)
+    validators.set(key, validate)
+  }
+  return validate
+}
+
+/** fast-json-stringify's serializer for a response schema, with its default options (as Fastify's own). */
+export function sharedSerializer (schema: unknown): (data: unknown) => string {
+  const key = JSON.stringify(schema)
+  let stringify = serializers.get(key)
+  if (stringify === undefined) {
+    stringify = fastJson(schema as Parameters<typeof fastJson>[0]) as (data: unknown) => string
+    serializers.set(key, stringify)
+  }
+  return stringify
 }

@@ -1,5 +1,5 @@
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
+import { sharedSerializer } from '../../http/validation.js'
 
 type FastifyRouteSchemaDef<T> = Parameters<FastifySerializerCompiler<T>>[0]
 
@@ -7,15 +7,13 @@ type FastifyRouteSchemaDef<T> = Parameters<FastifySerializerCompiler<T>>[0]
  * The catalogue yields hundreds of routes (every model, list and retrieve), each with its own query and
  * response schemas. Compiling them all when the app starts would cost seconds per app, and most are never
  * called in a given run. These compilers defer the work to a route's first request, compile as the app would
- * (its validator compiler, so the same coercion rules; Fastify's own fast-json-stringify compiler for
+ * (its validator compiler, so the same coercion rules; fast-json-stringify with Fastify's default options for
  * responses), and keep each result under an explicit key.
  */
 export class LazyCompilers {
   readonly #app: FastifyInstance
   readonly #serializers = new Map<string, (data: unknown) => string>()
   readonly #validators = new Map<string, ReturnType<FastifySchemaCompiler<unknown>>>()
-  /** What Fastify builds by default for response schemas (no shared schemas, default options). */
-  readonly #serialize = SerializerSelector()({}, {})
 
   constructor (app: FastifyInstance) {
     this.#app = app
@@ -30,7 +28,7 @@ export class LazyCompilers {
         if (compiled === undefined) {
           compiled = this.#serializers.get(id)
           if (compiled === undefined) {
-            compiled = this.#serialize(routeSchema as never) as (data: unknown) => string
+            compiled = sharedSerializer(routeSchema.schema)
             this.#serializers.set(id, compiled)
           }
         }
