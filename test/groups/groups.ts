@@ -1,0 +1,21 @@
+/**
+ * The test processes of `npm test`: each group runs every test file directly in the listed folders of test/
+ * (see runGroup in test/helpers/group.ts). Every folder with test files is in exactly one group
+ * (test/architecture/test-groups.test.ts).
+ *
+ * tap starts the groups in name order, two at a time. The two longest start first: the link widget's
+ * browser tests (about a third of the suite's wall time on two cores) and the tests that spawn processes;
+ * the others are of similar size, so neither core is left with a long tail.
+ */
+export const GROUPS = {
+  browser: ['integration/widget'],
+  cli: ['cli', 'readme', 'package'],
+  data: ['integration/data'],
+  http: ['http', 'architecture', 'core', 'golden', 'integration/faults'],
+  integration: ['integration', 'integration/available-actions', 'integration/logs'],
+  journal: ['integration/journal', 'integration/scopes', 'integration/report', 'integration/conformance', 'dashboard'],
+  'plant-store': ['plant-store', 'admin'],
+  sync: ['integration/sync', 'integration/scenarios', 'jobs', 'store'],
+  webhooks: ['integration/remote', 'integration/webhooks'],
+  writes: ['integration/writes']
+} as const satisfies Record<string, readonly string[]>
