@@ -24,6 +24,7 @@ import { WEBHOOK_PAYLOADS } from './integration/webhooks/payload-schemas.js'
 import { redactedRequest } from './integration/http/redact.js'
 import { normalizeTarget } from './http/request-target.js'
 import { answerUnmetExpectations, clientErrorHandler } from './http/http-layer-errors.js'
+import { closeUnusedConnections } from './http/unused-connections.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 import { named } from './http/plugin-name.js'
@@ -141,6 +142,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   installValidation(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
   answerUnmetExpectations(app.server, interfaces)
+  closeUnusedConnections(app)
   app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })
   // A virtual clock continues where it stopped when the database is a file: its instant is a settings row,
   // written after each advance and read back before the scheduler starts (what fell due meanwhile runs then).
