@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import type { Test } from 'tap'
 import type { Browser, Page } from 'playwright-core'
 import { startUnimock, type RunningUnimock } from '../../src/server.js'
-import { isolatedContext } from '../integration/widget/browser.js'
+import { testPage } from '../integration/widget/browser.js'
 
 export { launchChromium } from '../integration/widget/browser.js'
 
@@ -24,8 +24,7 @@ export interface Dashboard {
 export async function openDashboard (t: Test, browser: Browser): Promise<Dashboard> {
   const unimock = await startUnimock()
   t.teardown(() => unimock.close())
-  const { context, offsite } = await isolatedContext(t, browser)
-  const page = await context.newPage()
+  const { page, offsite } = await testPage(t, browser)
   const errors: string[] = []
   page.on('pageerror', (error) => { errors.push(error.message) })
   await page.goto(`${unimock.url}/_unimock/ui`)

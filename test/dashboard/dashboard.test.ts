@@ -7,7 +7,7 @@ import { accessibility, launchChromium, openDashboard, screenshots } from './bro
 // follows changes made from outside the page (the live stream), and that its buttons act through the
 // control API. One browser for the file; the tests share one server and one page, in order.
 
-const browser = await launchChromium(t)
+const browser = await launchChromium()
 const d = await openDashboard(t, browser)
 const { page, call } = d
 const rows = page.getByTestId('accounts').locator('tbody tr[data-account]')

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Test } from 'tap'
-import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core'
+import tap, { type Test } from 'tap'
+import { chromium, type Browser, type BrowserContext, type FrameLocator, type Page, type Request } from 'playwright-core'
 
 /** The system Chromium (apt package `chromium`); CI installs it. Never a browser downloaded by playwright. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -16,40 +16,89 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
   // browser through the test process (which cost ~0.1 s a request).
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1']
 
-/** Fails, never skips, when Chromium is missing: a silent skip would hide that the widget went untested. */
-export async function launchChromium (t: Test): Promise<Browser> {
+let running: Promise<Browser> | undefined
+
+/**
+ * The process's one Chromium, started on first use and closed when the process's tests end: the files of a
+ * test group share it. Fails, never skips, when Chromium is missing: a silent skip would hide that the
+ * widget went untested.
+ */
+export async function launchChromium (): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM}: the link widget tests need it. Install it with ` +
       '`apt-get install -y chromium` (or set CHROMIUM_PATH to a Chromium binary).')
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
-  t.teardown(() => browser.close())
-  return browser
+  if (running === undefined) {
+    running = chromium.launch({ executablePath: CHROMIUM, args: ARGS })
+    const browser = running
+    tap.teardown(async () => { await (await browser).close() })
+  }
+  return running
 }
 
 /** Requests for any host but the machine's own. */
 const OFFSITE = /^https?:\/\/(?!127\.0\.0\.1[:/]|localhost[:/])/
 
-export interface Isolated {
-  readonly context: BrowserContext
-  /** Every request the context tried to send off the machine (refused); a test asserts it stays empty. */
+export interface TestPage {
+  readonly page: Page
+  /** Every request the browser tried to send off the machine during the test (refused); a test asserts it stays empty. */
   readonly offsite: string[]
 }
 
+interface Tabs { readonly context: BrowserContext, readonly idle: Page[] }
+const tabs = new WeakMap<Browser, Promise<Tabs>>()
+
 /**
- * A browser context that reaches only the machine's own servers. Anything else is refused and recorded, so a
- * test fails when the project's pages, scripts or widget load something from off the machine; a test that
- * stands in for a remote URL (the CDN's script) routes it on its page.
+ * A tab for one test, which reaches only the machine's own servers: anything else is refused and recorded,
+ * so a test fails when the project's pages, scripts or widget load something from off the machine (a test
+ * that stands in for a remote URL, the CDN's script, routes it on its page).
+ *
+ * Tabs are kept and lent again: opening one costs Chromium about a second of CPU on these machines (its
+ * renderer and compositor), navigating one a tenth of that. When the test ends its tab gets back to a blank
+ * state: the test's listeners and routes removed, the storage of the frames it left open and the cookies
+ * cleared, about:blank loaded. Tests of a process run one at a time; a test that needs a second tab at once
+ * gets one of its own.
  */
-export async function isolatedContext (t: Test, browser: Browser): Promise<Isolated> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 760 } })
+export async function testPage (t: Test, browser: Browser): Promise<TestPage> {
+  let pool = tabs.get(browser)
+  if (pool === undefined) {
+    pool = browser.newContext({ viewport: { width: 1000, height: 760 } }).then((context) => {
+      context.setDefaultTimeout(15_000)
+      return { context, idle: [] }
+    })
+    tabs.set(browser, pool)
+  }
+  const { context, idle } = await pool
+  const kept = idle.pop()
+  // A tab in the background has its timers throttled to one a second: bring a kept one to the front.
+  if (kept !== undefined) await kept.bringToFront()
+  const page = kept ?? await context.newPage()
   const offsite: string[] = []
   // Off-machine hosts do not resolve (ARGS): such a request fails, and is recorded. A page's own route (the
-  // CDN's script) answers before any lookup, so it never fails here.
-  context.on('requestfailed', (request) => { if (OFFSITE.test(request.url())) offsite.push(request.url()) })
-  context.setDefaultTimeout(15_000)
-  t.teardown(() => context.close())
-  return { context, offsite }
+  // CDN's script) answers before any lookup, so it never fails here. Recorded for every tab of the context:
+  // a popup's requests count too.
+  const record = (request: Request): void => { if (OFFSITE.test(request.url())) offsite.push(request.url()) }
+  context.on('requestfailed', record)
+  t.teardown(async () => {
+    context.off('requestfailed', record)
+    if (page.isClosed()) return
+    try {
+      page.removeAllListeners()
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await Promise.all(page.frames().map((frame) => frame.evaluate(() => {
+        const g = globalThis as unknown as { localStorage?: { clear(): void }, sessionStorage?: { clear(): void } }
+        try { g.localStorage?.clear(); g.sessionStorage?.clear() } catch { /* an opaque origin has no storage */ }
+      }).catch(() => undefined)))
+      await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: 'no-preference' })
+      await page.goto('about:blank')
+      await context.clearCookies()
+      idle.push(page)
+    } catch {
+      // A tab that cannot be reset (it crashed, or a dialog holds it) is not lent again.
+      await page.close().catch(() => undefined)
+    }
+  })
+  return { page, offsite }
 }
 
 /**

@@ -1,11 +1,11 @@
 import t from 'tap'
 import { startUnimock } from '../../../src/server.js'
 import { json, makeApp } from '../../helpers/app.js'
-import { TECHNICAL_WORDS, isolatedContext, launchChromium, widget } from './browser.js'
+import { TECHNICAL_WORDS, launchChromium, testPage, widget } from './browser.js'
 
 // The demo page's stand-in backend through inject, then the demo page end to end in headless Chromium.
 
-const browser = await launchChromium(t)
+const browser = await launchChromium()
 
 t.test('the demo backend creates link tokens through the unified service', async (t) => {
   const { app } = await makeApp(t)
@@ -70,8 +70,7 @@ t.test('the demo backend exchanges a public token once and reads the account', a
 t.test('the demo page runs the whole flow in a browser', async (t) => {
   const unimock = await startUnimock()
   t.teardown(() => unimock.close())
-  const { context, offsite } = await isolatedContext(t, browser)
-  const page = await context.newPage()
+  const { page, offsite } = await testPage(t, browser)
   const errors: string[] = []
   page.on('pageerror', (error) => { errors.push(error.message) })
 
@@ -115,8 +114,7 @@ t.test('the demo page opens with a link token it was given', async (t) => {
     body: JSON.stringify({ end_user_origin_id: 'given-1', end_user_organization_name: 'Northwind', end_user_email_address: 'a@b.example', categories: ['ats'], integration: 'lever' })
   })
   const { link_token: linkToken } = await created.json() as { link_token: string }
-  const { context, offsite } = await isolatedContext(t, browser)
-  const page = await context.newPage()
+  const { page, offsite } = await testPage(t, browser)
   await page.goto(`${unimock.url}/link/demo?api_key=test_demo_given&category=ats&link_token=${encodeURIComponent(linkToken)}`)
   await page.getByRole('button', { name: 'Connect your recruiting system' }).click()
   await widget(page).getByRole('heading', { name: 'Sign in to Lever' }).waitFor()

@@ -3,9 +3,8 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import type { Page } from 'playwright-core'
 import { startUnimock } from '../../../src/server.js'
-import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, brokenImages, events, isolatedContext, launchChromium, signIn, startLocalServer, waitForEvent, widget } from './browser.js'
+import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, brokenImages, events, launchChromium, signIn, startLocalServer, testPage, waitForEvent, widget } from './browser.js'
 
 // The official React hook, @mergeapi/react-merge-link, on an integrator's React 18 page in headless Chromium.
 // The hook loads Merge's CDN script and nothing else; the test answers that URL with unimock's script, as the
@@ -17,7 +16,7 @@ const ARTIFACTS = fileURLToPath(new URL('../../../test-artifacts/react-hook/', i
 
 const unimock = await startUnimock()
 t.teardown(() => unimock.close())
-const browser = await launchChromium(t)
+const browser = await launchChromium()
 
 // React's development build: StrictMode's double effects exist only there.
 const bundle = await build({
@@ -128,8 +127,7 @@ for (const variant of VARIANTS) {
     const shots = `${ARTIFACTS}${variant.name}/`
     rmSync(shots, { recursive: true, force: true })
     mkdirSync(shots, { recursive: true })
-    const { context, offsite } = await isolatedContext(t, browser)
-    const tab: Page = await context.newPage()
+    const { page: tab, offsite } = await testPage(t, browser)
     const problems: string[] = []
     tab.on('pageerror', (error) => { problems.push(error.message) })
     tab.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()) })

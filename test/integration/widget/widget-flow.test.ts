@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { startUnimock } from '../../../src/server.js'
-import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, events, isolatedContext, launchChromium, signIn, startIntegratorSite, waitForEvent, widget } from './browser.js'
+import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, events, launchChromium, testPage, signIn, startIntegratorSite, waitForEvent, widget } from './browser.js'
 
 // The whole link flow in headless Chromium against a real unimock: an integrator's page on another origin
 // loads /link/initialize.js, opens the widget, and the test clicks through it as an end user would.
@@ -11,7 +11,7 @@ const auth = { authorization: `Bearer ${API_KEY}` }
 
 const unimock = await startUnimock()
 t.teardown(() => unimock.close())
-const browser = await launchChromium(t)
+const browser = await launchChromium()
 const site = await startIntegratorSite(t, unimock.url)
 
 async function call (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number, body: any }> {
@@ -57,8 +57,7 @@ async function exchange (publicToken: string): Promise<{ accountToken: string, d
  */
 function flow (name: string, body: (t: Test, page: Page) => Promise<void>): void {
   t.test(name, async (t) => {
-    const { context, offsite } = await isolatedContext(t, browser)
-    const page = await context.newPage()
+    const { page, offsite } = await testPage(t, browser)
     const errors: string[] = []
     page.on('pageerror', (error) => { errors.push(error.message) })
     await page.goto(site.url)
@@ -250,7 +249,7 @@ flow('initialize alone shows nothing; openLink before initialize is a clear erro
   }, token)
   await waitForEvent(page, 'ready')
   t.equal(await page.locator('iframe').count(), 0, 'nothing is shown until openLink')
-  const fresh = await (await isolatedContext(t, browser)).context.newPage()
+  const { page: fresh } = await testPage(t, browser)
   await fresh.goto(site.url)
   const message = await fresh.evaluate(() => {
     try { (globalThis as any).MergeLink.openLink(); return 'opened' } catch (error) { return String(error) }
@@ -315,8 +314,7 @@ flow('update() swaps in a fresh link token before the widget opens', async (t, p
 
 for (const how of ['body', 'redirect'] as const) {
   t.test(`the script answered for Merge's CDN URL (${how}) finds unimock`, async (t) => {
-    const { context, offsite } = await isolatedContext(t, browser)
-    const page = await context.newPage()
+    const { page, offsite } = await testPage(t, browser)
     const cdnRequests: string[] = []
     page.on('request', (request) => { if (request.url() === CDN_SCRIPT) cdnRequests.push(request.url()) })
     await answerCdnScript(page, unimock.url, how)
@@ -340,8 +338,7 @@ flow('loaded from unimock, the script marks the CDN URLs as loaded without fetch
 })
 
 t.test('a script served with an origin the page cannot reach says so; tenantConfig.apiBaseURL names unimock', async (t) => {
-  const { context, offsite } = await isolatedContext(t, browser)
-  const page = await context.newPage()
+  const { page, offsite } = await testPage(t, browser)
   // The script's request reached unimock under a name this page cannot use (a proxy, say).
   const unreachable = await unimock.app.inject({ method: 'GET', url: '/link/initialize.js', headers: { host: '127.0.0.1:9' } })
   await page.route(CDN_SCRIPT, (route) => route.fulfill({ contentType: 'application/javascript', body: unreachable.body }))
