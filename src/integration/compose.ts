@@ -472,8 +472,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     await api.register(named('writeRoutes', writeRoutes), {
       writes,
       operations: writeCatalogue.operations,
-      schemas: new WriteSchemas(writeCatalogue),
-      dataSchemas: new DataSchemas(catalogue),
+      schemas: WriteSchemas.of(writeCatalogue),
+      dataSchemas: DataSchemas.of(catalogue),
       meta: new MetaBuilder(writeCatalogue),
       sleep: (ms) => clock.sleep(ms),
       batches,

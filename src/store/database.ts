@@ -8,16 +8,34 @@ export type Db = Database.Database
  * recorded in `schema_migrations`, so a file database survives upgrades.
  */
 export function openDatabase (path: string): Db {
-  const db = new Database(path)
-  if (path !== ':memory:') {
-    // WAL lets readers proceed during a write and makes a crash lose at most the last transaction.
-    db.pragma('journal_mode = WAL')
-    db.pragma('synchronous = NORMAL')
-    db.pragma('busy_timeout = 5000')
+  if (path === ':memory:') {
+    // A copy of a blank database migrated once per process: migrating took ~9 ms of every app built, a
+    // copy ~0.1 ms (tests and users' suites build hundreds).
+    const db = new Database(blankSchema())
+    db.pragma('foreign_keys = ON')
+    return db
   }
+  const db = new Database(path)
+  // WAL lets readers proceed during a write and makes a crash lose at most the last transaction.
+  db.pragma('journal_mode = WAL')
+  db.pragma('synchronous = NORMAL')
+  db.pragma('busy_timeout = 5000')
   db.pragma('foreign_keys = ON')
   migrate(db)
   return db
+}
+
+let blank: Buffer | undefined
+
+/** The image of an in-memory database with every migration applied (foreign keys are per connection). */
+function blankSchema (): Buffer {
+  if (blank === undefined) {
+    const db = new Database(':memory:')
+    migrate(db)
+    blank = db.serialize()
+    db.close()
+  }
+  return blank
 }
 
 function migrate (db: Db): void {

@@ -33,7 +33,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  */
 export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId, disabledFields }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const schemas = new DataSchemas(data.catalogue)
+  const schemas = DataSchemas.of(data.catalogue)
   const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
   const compilers = new LazyCompilers(app)
 

@@ -23,7 +23,7 @@ interface Operation { readonly sub_object?: string, readonly query?: readonly st
  */
 export const subObjectRoutes: FastifyPluginAsync<SubObjectRouteOptions> = async (app, { data, authenticate, accountId }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const schemas = new DataSchemas(data.catalogue)
+  const schemas = DataSchemas.of(data.catalogue)
   const operations = readPackageJsonFile<{ operations: Record<string, Operation> }>('fixtures/unified-operations.json').operations
   for (const [key, op] of Object.entries(operations)) {
     const match = /^GET \/api\/(\w+)\/v1\/([a-z-]+)\/\{id\}$/.exec(key)

@@ -50,7 +50,19 @@ export const MetaResponse = Type.Object({
   remote_fields: Type.Optional(Type.Array(Type.String(), { description: 'accounting: ids of remote fields to fill in' }))
 }, { title: 'unified.MetaResponse' })
 
+const shared = new WeakMap<WriteCatalogue, WriteSchemas>()
+
 export class WriteSchemas {
+  /** The schemas of a write catalogue, shared by every app of the process (the catalogue is immutable). */
+  static of (writes: WriteCatalogue): WriteSchemas {
+    let schemas = shared.get(writes)
+    if (schemas === undefined) {
+      schemas = new WriteSchemas(writes)
+      shared.set(writes, schemas)
+    }
+    return schemas
+  }
+
   readonly #writes: WriteCatalogue
   readonly #built = new Map<string, TSchema>()
 
