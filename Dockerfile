@@ -23,6 +23,7 @@ RUN npm ci --ignore-scripts \
 # The build also starts the server once on loopback, to write the code cache.
 COPY . .
 RUN npm run build \
+ && rm dist/build.tsbuildinfo \
  && npm prune --omit=dev --ignore-scripts \
  && mkdir -p fixtures scenarios
 # Of better-sqlite3's build only the addon is needed at run time: the SQLite sources and object files
