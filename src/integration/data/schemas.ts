@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox'
+import { oncePer } from '../../core/once-per.js'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../core/pagination.js'
 import { PageSizeParam } from '../http/schemas.js'
 import type { Catalogue, DataCategory, FieldDef, ModelDef } from './catalogue.js'
@@ -19,21 +20,12 @@ const nullable = (type: string, nullableField: boolean, extra: Record<string, un
 
 const FREE_OBJECT = { additionalProperties: true }
 
-const shared = new WeakMap<Catalogue, DataSchemas>()
-
 export class DataSchemas {
   /**
    * The schemas of a catalogue, shared by every app of the process (the catalogue is immutable): building
    * them again for each app, three times, was a tenth of an app's start.
    */
-  static of (catalogue: Catalogue): DataSchemas {
-    let schemas = shared.get(catalogue)
-    if (schemas === undefined) {
-      schemas = new DataSchemas(catalogue)
-      shared.set(catalogue, schemas)
-    }
-    return schemas
-  }
+  static readonly of = oncePer((catalogue: Catalogue) => new DataSchemas(catalogue))
 
   readonly #catalogue: Catalogue
   readonly #records = new Map<string, TSchema>()

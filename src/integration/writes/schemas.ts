@@ -1,4 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox'
+import { oncePer } from '../../core/once-per.js'
 import type { RequestField, WriteCatalogue } from './write-catalogue.js'
 
 /**
@@ -50,18 +51,9 @@ export const MetaResponse = Type.Object({
   remote_fields: Type.Optional(Type.Array(Type.String(), { description: 'accounting: ids of remote fields to fill in' }))
 }, { title: 'unified.MetaResponse' })
 
-const shared = new WeakMap<WriteCatalogue, WriteSchemas>()
-
 export class WriteSchemas {
   /** The schemas of a write catalogue, shared by every app of the process (the catalogue is immutable). */
-  static of (writes: WriteCatalogue): WriteSchemas {
-    let schemas = shared.get(writes)
-    if (schemas === undefined) {
-      schemas = new WriteSchemas(writes)
-      shared.set(writes, schemas)
-    }
-    return schemas
-  }
+  static readonly of = oncePer((writes: WriteCatalogue) => new WriteSchemas(writes))
 
   readonly #writes: WriteCatalogue
   readonly #built = new Map<string, TSchema>()
