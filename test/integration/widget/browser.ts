@@ -53,8 +53,8 @@ const tabs = new WeakMap<Browser, Promise<Tabs>>()
  * so a test fails when the project's pages, scripts or widget load something from off the machine (a test
  * that stands in for a remote URL, the CDN's script, routes it on its page).
  *
- * Tabs are kept and lent again: opening one costs Chromium about a second of CPU on these machines (its
- * renderer and compositor), navigating one a tenth of that. When the test ends its tab gets back to a blank
+ * Tabs are kept and lent again: opening one cost about a second, and Chromium twice that in CPU, on these
+ * machines (its renderer and compositor); navigating a kept one, a tenth of that. When the test ends its tab gets back to a blank
  * state: the test's listeners and routes removed, the storage of the frames it left open and the cookies
  * cleared, about:blank loaded. Tests of a process run one at a time; a test that needs a second tab at once
  * gets one of its own.
