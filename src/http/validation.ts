@@ -2,6 +2,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import fastJson from 'fast-json-stringify'
 import addFormatsModule from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
+import { serializerSchema } from './serializer-schema.js'
 
 // ajv-formats ships CommonJS with a default export that NodeNext sees one level down.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -84,7 +85,7 @@ export function sharedSerializer (schema: unknown): (data: unknown) => string {
   const key = JSON.stringify(schema)
   let stringify = serializers.get(key)
   if (stringify === undefined) {
-    stringify = fastJson(schema as Parameters<typeof fastJson>[0]) as (data: unknown) => string
+    stringify = fastJson(serializerSchema(schema) as Parameters<typeof fastJson>[0]) as (data: unknown) => string
     serializers.set(key, stringify)
   }
   return stringify
