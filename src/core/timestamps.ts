@@ -7,40 +7,55 @@
 
 export const MICROS_PER_MS = 1000
 
-let lastMicros = -1
-let lastText = ''
+const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'))
+const THREE = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'))
+const DAY_MS = 86_400_000
+const DAY_TEXT = new Map<number, string>()
 
-/** `2026-01-01T00:00:00.000001Z`. */
-export function formatMicros (micros: number): string {
-  if (micros === lastMicros) return lastText
-  const ms = Math.floor(micros / MICROS_PER_MS)
-  const rest = micros - ms * MICROS_PER_MS
-  const text = new Date(ms).toISOString().slice(0, 23) + (rest < 10 ? '00' : rest < 100 ? '0' : '') + String(rest) + 'Z'
-  lastMicros = micros
-  lastText = text
+/** `2019-06-01T` of a day number (days since the epoch), kept for the days a process has seen. */
+function datePart (day: number): string {
+  let text = DAY_TEXT.get(day)
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 11)
+    if (DAY_TEXT.size < 100_000) DAY_TEXT.set(day, text)
+  }
   return text
 }
 
-const TWO = Array.from({ length: 60 }, (_, i) => String(i).padStart(2, '0'))
+/** `10:22:13` of a millisecond of the day. */
+function clockPart (msOfDay: number): string {
+  const s = Math.floor(msOfDay / 1000)
+  const h = Math.floor(s / 3600)
+  const m = Math.floor(s / 60) - h * 60
+  return TWO[h]! + ':' + TWO[m]! + ':' + TWO[s - h * 3600 - m * 60]!
+}
+
+/**
+ * `2026-01-01T00:00:00.000001Z`. Every record a page or a sync status shows carries two or three of these:
+ * the date comes from a per-day cache and the rest from digit tables (Date.toISOString was a tenth of a
+ * sync status read). Years outside 0000-9999 have no such form and are not produced by the simulation.
+ */
+export function formatMicros (micros: number): string {
+  const ms = Math.floor(micros / MICROS_PER_MS)
+  const day = Math.floor(ms / DAY_MS)
+  const msOfDay = ms - day * DAY_MS
+  return datePart(day) + clockPart(msOfDay) + '.' + THREE[msOfDay % 1000]! + THREE[micros - ms * MICROS_PER_MS]! + 'Z'
+}
 
 /** Whole seconds, as third-party systems report their own timestamps: `2024-03-04T10:22:13Z`. */
 export function formatSeconds (ms: number): string {
-  const day = Math.floor(ms / 86_400_000)
-  let rest = Math.floor((ms - day * 86_400_000) / 1000)
-  const h = Math.floor(rest / 3600)
-  rest -= h * 3600
-  const m = Math.floor(rest / 60)
-  return formatDay(day).slice(0, 11) + TWO[h]! + ':' + TWO[m]! + ':' + TWO[rest - m * 60]! + 'Z'
+  const day = Math.floor(ms / DAY_MS)
+  return datePart(day) + clockPart(ms - day * DAY_MS) + 'Z'
 }
 
-const DAY_TEXT = new Map<number, string>()
+const MIDNIGHT_TEXT = new Map<number, string>()
 
 /** Midnight UTC of a day number (days since the epoch): `2019-06-01T00:00:00Z`. */
 export function formatDay (day: number): string {
-  let text = DAY_TEXT.get(day)
+  let text = MIDNIGHT_TEXT.get(day)
   if (text === undefined) {
-    text = new Date(day * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00Z'
-    if (DAY_TEXT.size < 100_000) DAY_TEXT.set(day, text)
+    text = datePart(day) + '00:00:00Z'
+    if (MIDNIGHT_TEXT.size < 100_000) MIDNIGHT_TEXT.set(day, text)
   }
   return text
 }
