@@ -1,6 +1,8 @@
 /**
  * The dashboard's HTML shell: the bundle does the rest. Everything it loads is served here, under
- * /_unimock/ui, so it works with no network; the colour scheme follows the user's preference.
+ * /_unimock/ui, so it works with no network; the colour scheme follows the user's preference. The icon is
+ * inline: without one the browser asks for /favicon.ico on every load, a 404 that competed with the
+ * first reads for the server (260 ms of a fresh browser's first load, in a resource timing).
  */
 export const dashboardPage = `<!doctype html>
 <html lang="en">
@@ -9,6 +11,7 @@ export const dashboardPage = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>unimock dashboard</title>
+<link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%232f6fde'/%3E%3Cpath d='M4 4v5a4 4 0 0 0 8 0V4h-2v5a2 2 0 0 1-4 0V4z' fill='%23fff'/%3E%3C/svg%3E">
 <script>
 // The first view's reads start now, while the bundle loads (before the stylesheet, which would hold this
 // script until it has loaded), instead of after it has run (about 250 ms on a 2-core machine); api.ts's

@@ -176,6 +176,8 @@ t.test('requests: the journal with filters, and the report\'s findings linked to
 
 t.test('the page loads nothing from off the machine and throws nothing', async (t) => {
   t.same(d.offsite, [])
+  // Without an icon of its own the browser asks the server for /favicon.ico on every load (a 404).
+  t.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml,/, 'the icon is inline')
   t.same(d.errors, [])
 })
 
