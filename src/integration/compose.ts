@@ -226,6 +226,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     events,
     sync: {
       readEnabled: (id) => new Map(syncRepo.states(id).map((s) => [s.modelId, s.enabled])),
+      modelReadEnabled: (id, modelName) => syncRepo.modelEnabled(id, modelName),
       setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) },
       started: (id) => syncRepo.states(id).some((s) => s.lastSyncStart !== null),
       initialScope: (id, category, disabledModels, now) => { sync.linkRequested(id, category, disabledModels, now) }

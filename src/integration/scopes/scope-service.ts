@@ -35,6 +35,8 @@ export interface LinkModelScope {
 export interface ScopeSyncPort {
   /** The account's models and whether each may sync; empty before the account has a sync state. */
   readEnabled(accountId: string): ReadonlyMap<string, boolean>
+  /** Whether one model of the account may sync, or undefined when the account has no state for it. */
+  modelReadEnabled(accountId: string, modelName: string): boolean | undefined
   setReadEnabled(accountId: string, modelId: string, enabled: boolean, now: number): void
   /** Whether a sync of the account ever started; until then its models' READ is set by initialScope. */
   started(accountId: string): boolean
@@ -233,9 +235,8 @@ export class ScopeService implements ScopesPort {
   }
 
   modelEnabled (accountId: string, modelName: string): boolean {
-    // The account's sync states name its category's models only: `{category}.{modelName}`.
-    for (const [modelId, enabled] of this.#d.sync.readEnabled(accountId)) if (modelId.endsWith(`.${modelName}`)) return enabled
-    return true
+    // One row, not the account's every state: every write asks (a fifth of a contact create's CPU read them all).
+    return this.#d.sync.modelReadEnabled(accountId, modelName) ?? true
   }
 
   writeEnabled (accountId: string, modelName: string): boolean {

@@ -64,6 +64,7 @@ export class SyncRepository {
   readonly #clear
   readonly #setScope
   readonly #scope
+  readonly #modelEnabled
 
   constructor (db: Db) {
     this.#insertState = db.prepare(`INSERT OR IGNORE INTO sync_states (linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync)
@@ -100,6 +101,8 @@ export class SyncRepository {
     this.#setScope = db.prepare(`INSERT INTO sync_scopes (linked_account_id, disabled_models) VALUES (?, ?)
       ON CONFLICT (linked_account_id) DO UPDATE SET disabled_models = excluded.disabled_models`)
     this.#scope = db.prepare('SELECT disabled_models FROM sync_scopes WHERE linked_account_id = ?').pluck()
+    // The states of an account name its category's models only, so the model's name is enough.
+    this.#modelEnabled = db.prepare('SELECT enabled FROM sync_states WHERE linked_account_id = ? AND model_name = ?').pluck()
   }
 
   addModel (accountId: string, modelId: string, modelName: string, position: number, enabled: boolean): void {
@@ -125,6 +128,12 @@ export class SyncRepository {
 
   states (accountId: string): SyncState[] {
     return (this.#states.all(accountId) as StateRow[]).map(toState)
+  }
+
+  /** Whether the account's model may sync, or undefined when the account has no state for it. */
+  modelEnabled (accountId: string, modelName: string): boolean | undefined {
+    const enabled = this.#modelEnabled.get(accountId, modelName) as number | undefined
+    return enabled === undefined ? undefined : enabled === 1
   }
 
   page (accountId: string, afterPosition: number, limit: number): SyncState[] {

@@ -107,6 +107,22 @@ t.test('a model switched off by common_models refuses writes with DISABLED_MODEL
   t.equal((await account.post('/api/crm/v1/accounts', { model: { name: 'Acme' } })).statusCode, 201, 'other models still write')
 })
 
+t.test('a model that may be written but not read (it does not sync) refuses writes too', async (t) => {
+  const { app } = await dataApp(t)
+  const api = new Client(app, 'test-key')
+  const link = await api.post('/api/crm/v1/link-token', {
+    end_user_email_address: 'a@example.com', end_user_organization_name: 'Org', end_user_origin_id: 'org-write-only', categories: ['crm'],
+    common_models: [{ model_id: 'crm.Contact', enabled_actions: ['WRITE'], disabled_fields: [] }]
+  })
+  t.equal(link.statusCode, 200, link.body)
+  const done = await api.post(`/_unimock/link-tokens/${String(link.json().link_token)}/complete`, {})
+  const account = api.withAccount((await api.get(`/api/crm/v1/account-token/${String(done.json().public_token)}`)).json().account_token as string)
+  const res = await account.post('/api/crm/v1/contacts', contact())
+  t.equal(res.statusCode, 400)
+  t.match(res.json(), { model: null, errors: [{ problem_type: 'DISABLED_MODEL_WRITE' }] })
+  t.equal((await account.post('/api/crm/v1/accounts', { model: { name: 'Acme' } })).statusCode, 201, 'a model that syncs still writes')
+})
+
 t.test('write presets: fail at the third party, warn, be slow on the virtual clock', async (t) => {
   const { app, clock } = await dataApp(t)
   const crm = await dataAccount(app, 'crm')
