@@ -47,10 +47,24 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
 
   app.decorateRequest('journal', null as unknown as JournalRecorder)
 
+  // Whether a route's path is the unified service's, per route: asking the URL on every request of the
+  // plant store or the control API was a twentieth of a plant read's CPU.
+  const unifiedRoutes = new Map<string, boolean>()
+  const isUnifiedRoute = (path: string): boolean => {
+    let unified = unifiedRoutes.get(path)
+    if (unified === undefined) {
+      unified = isUnified(path)
+      unifiedRoutes.set(path, unified)
+    }
+    return unified
+  }
+
   app.addHook('onRequest', (request, reply, done) => {
-    // The route's declaration is read once, here (routeOptions builds a new object on every read).
-    const route = request.is404 ? undefined : request.routeOptions.config.journal
-    const surface = route?.linkToken !== undefined ? 'widget' : route !== undefined || isUnified(request.url) ? 'api' : undefined
+    // The route's options are read once, here (routeOptions builds a new object on every read).
+    const options = request.is404 ? undefined : request.routeOptions
+    const route = options?.config.journal
+    const unified = route !== undefined || (options?.url === undefined ? isUnified(request.url) : isUnifiedRoute(options.url))
+    const surface = route?.linkToken !== undefined ? 'widget' : unified ? 'api' : undefined
     request.journal = new JournalRecorder(clock.of(null).now(), store.lastId, route, surface)
     // A request to the API that never gets an answer (a reset or hang fault, a client giving up) never
     // reaches onResponse: it is journaled when its connection closes, with status 0.
