@@ -14,13 +14,13 @@ const PROBE = '/v3/plant/1'
 const NEW_PLANT = JSON.stringify({ name: 'Bench fern', status: 'available', tags: ['bench', 'indoor'] })
 const JSON_HEADERS = { 'Content-Type': 'application/json' }
 
+/** The targets of #20 (earlier ones: 0.6 for both routes, 1.5 for the cold start): shares of bare Fastify's. */
 const ROUTES = [
-  { label: 'GET /v3/plant/1', method: 'GET', path: PROBE },
-  { label: 'POST /v3/plant', method: 'POST', path: '/v3/plant', body: NEW_PLANT, headers: JSON_HEADERS }
+  { label: 'GET /v3/plant/1', method: 'GET', path: PROBE, target: 0.8 },
+  { label: 'POST /v3/plant', method: 'POST', path: '/v3/plant', body: NEW_PLANT, headers: JSON_HEADERS, target: 0.7 }
 ]
 
-const TARGET_THROUGHPUT = 0.6
-const TARGET_COLD_START = 1.5
+const TARGET_COLD_START = 1.2
 
 /** Both servers must give the same answers, or the comparison measures different work. */
 async function checkSameAnswers (ctx, unimock, bare) {
@@ -110,7 +110,7 @@ export async function run (ctx) {
     const share = (x) => `${formatNumber(x.serverCpuShare * 100)}%`
     rows.push([route.label, 'bare fastify', formatNumber(b.rps), spread(b), formatNumber(b.p50, 2), formatNumber(b.p99, 2), share(b), formatNumber(b.cpuUsPerRequest, 1), '', ''])
     rows.push(['', 'unimock', formatNumber(u.rps), spread(u), formatNumber(u.p50, 2), formatNumber(u.p99, 2), share(u), formatNumber(u.cpuUsPerRequest, 1), `${formatNumber(r, 2)}×`, `${formatNumber(cpuRatio, 2)}×`])
-    checks.push({ name: `throughput ${route.label} unimock/bare`, value: formatNumber(r, 2), target: `≥ ${TARGET_THROUGHPUT}`, ok: r >= TARGET_THROUGHPUT })
+    checks.push({ name: `throughput ${route.label} unimock/bare`, value: formatNumber(r, 2), target: `≥ ${route.target}`, ok: r >= route.target })
   }
   ctx.log('')
   ctx.printTable(['route', 'server', 'req/s (median)', 'req/s min–max', 'p50 ms', 'p99 ms', 'server CPU', 'CPU µs/req', 'ratio req/s', 'ratio CPU'], rows)

@@ -75,7 +75,8 @@ export async function run (ctx) {
       checks: [
         { name: 'deliveries journaled as delivered', value: delivered, target: `= ${expected}`, ok: delivered === expected },
         { name: 'requests the receiver got', value: received, target: `= ${expected}`, ok: received === expected },
-        { name: 'deliveries/s', value: Math.round(rate), target: '≥ 1000', ok: rate >= 1000 }
+        // #20's target (it was 1,000/s before).
+        { name: 'deliveries/s', value: Math.round(rate), target: '≥ 5000', ok: rate >= 5000 }
       ],
       results: { delivered, received, wallS, cpuS, rate, memBefore, memAfter }
     }

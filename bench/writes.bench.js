@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { httpRequest, waitFor200 } from './lib/http.js'
 import { runLoad } from './lib/load.js'
 import { startServer } from './lib/processes.js'
@@ -5,13 +6,16 @@ import { median, ratio } from './lib/stats.js'
 import { formatNumber } from './lib/table.js'
 import { unimockArgs } from './lib/unimock.js'
 
-export const description = 'writes: creates/s through POST /api/crm/v1/contacts vs POST /v3/plant in one run; list pages read right after a write'
+export const description = 'writes: creates/s through POST /api/crm/v1/contacts vs POST /v3/plant and bare Fastify\'s create in one run; list pages read right after a write'
 
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
 const KEY = 'bench_writes'
 const CONTACT = JSON.stringify({ model: { first_name: 'Ada', last_name: 'Lovelace', email_addresses: [{ email_address: 'ada@example.com', email_address_type: 'WORK' }] } })
 const PLANT = JSON.stringify({ name: 'Bench fern', status: 'available', tags: ['bench'] })
 /** Writes a contact is worth against a plant: the unified write validates, checks relations and stores. */
 const TARGET_RATIO = 0.25
+/** #20: a contact create against bare Fastify's create (a plant stored in a Map, bench/bare-server.js). */
+const TARGET_BARE_RATIO = 0.5
 const FRESH_PAIRS = 200
 
 async function call (url, method, body, headers) {
@@ -28,8 +32,11 @@ async function load (ctx, server, label, path, body, headers) {
 
 export async function run (ctx) {
   const server = await startServer({ name: 'unimock', args: unimockArgs({ extra: ['--rate-limit', 'off'] }), cpu: ctx.cores.server })
+  let bare
   try {
     await waitFor200(server.url + '/_unimock/health', { isAlive: server.isAlive })
+    bare = await startServer({ name: 'bare', args: [BARE_SERVER, '--port', '0'], cpu: ctx.cores.server })
+    await waitFor200(bare.url + '/v3/plant/1', { isAlive: bare.isAlive })
     const auth = { Authorization: `Bearer ${KEY}` }
     const account = await call(`${server.url}/_unimock/linked-accounts`, 'POST', { category: 'crm', end_user_origin_id: 'bench-writes' }, auth)
     await call(`${server.url}/_unimock/linked-accounts/${account.id}/data/sync-pass`, 'POST', {}, auth)
@@ -39,16 +46,21 @@ export async function run (ctx) {
       ctx.log(`warming up (${ctx.options.warmup}s per route, not measured)...`)
       await load(ctx, server, 'contacts', '/api/crm/v1/contacts', CONTACT, headers)
       await load(ctx, server, 'plant', '/v3/plant', PLANT, {})
+      await load(ctx, bare, 'bare', '/v3/plant', PLANT, {})
     }
     const contacts = []
     const plants = []
+    const bares = []
     for (let i = 0; i < ctx.options.rounds; i++) {
       contacts.push(await load(ctx, server, 'contacts', '/api/crm/v1/contacts', CONTACT, headers))
       plants.push(await load(ctx, server, 'plant', '/v3/plant', PLANT, {}))
+      bares.push(await load(ctx, bare, 'bare', '/v3/plant', PLANT, {}))
     }
     const contactRps = median(contacts.map((r) => r.rps))
     const plantRps = median(plants.map((r) => r.rps))
+    const bareRps = median(bares.map((r) => r.rps))
     const writeRatio = ratio(contactRps, plantRps)
+    const bareRatio = ratio(contactRps, bareRps)
 
     // Read after write: each write is followed by the list page of modified_after the write; a stale cached
     // page would miss the record just written.
@@ -65,17 +77,20 @@ export async function run (ctx) {
 
     ctx.printTable(['route', 'req/s (median)', 'p50 ms', 'p99 ms'], [
       ['POST /api/crm/v1/contacts', formatNumber(contactRps, 0), formatNumber(median(contacts.map((r) => r.latencyMs.p50)), 2), formatNumber(median(contacts.map((r) => r.latencyMs.p99)), 2)],
-      ['POST /v3/plant', formatNumber(plantRps, 0), formatNumber(median(plants.map((r) => r.latencyMs.p50)), 2), formatNumber(median(plants.map((r) => r.latencyMs.p99)), 2)]
+      ['POST /v3/plant', formatNumber(plantRps, 0), formatNumber(median(plants.map((r) => r.latencyMs.p50)), 2), formatNumber(median(plants.map((r) => r.latencyMs.p99)), 2)],
+      ['bare fastify POST /v3/plant', formatNumber(bareRps, 0), formatNumber(median(bares.map((r) => r.latencyMs.p50)), 2), formatNumber(median(bares.map((r) => r.latencyMs.p99)), 2)]
     ])
     ctx.log(`read after write: ${FRESH_PAIRS} write + list pairs, median ${formatNumber(median(pairMs), 2)} ms a pair, ${stale} stale pages`)
     return {
       checks: [
         { name: 'creates/s contacts/plant', value: formatNumber(writeRatio, 2), target: `≥ ${TARGET_RATIO}`, ok: writeRatio >= TARGET_RATIO },
+        { name: 'creates/s contacts/bare fastify', value: formatNumber(bareRatio, 2), target: `≥ ${TARGET_BARE_RATIO}`, ok: bareRatio >= TARGET_BARE_RATIO },
         { name: 'stale list pages after a write', value: String(stale), target: '0', ok: stale === 0 }
       ],
-      results: { contactRps, plantRps, writeRatio, pairMedianMs: median(pairMs), stale }
+      results: { contactRps, plantRps, bareRps, writeRatio, bareRatio, pairMedianMs: median(pairMs), stale }
     }
   } finally {
     await server.stop()
+    await bare?.stop()
   }
 }
