@@ -12,9 +12,10 @@ export interface JobRow {
   readonly payload: string
 }
 
-interface Row { id: number, kind: string, tenant_id: number | null, due_at: number, dedupe_key: string | null, payload: string }
+/** Read as arrays: better-sqlite3 builds a row object key by key, and the scheduler reads a job per job it runs. */
+type Row = [id: number, kind: string, tenantId: number | null, dueAt: number, dedupeKey: string | null, payload: string]
 
-const toRow = (r: Row): JobRow => ({ id: r.id, kind: r.kind, tenantId: r.tenant_id, dueAt: r.due_at, dedupeKey: r.dedupe_key, payload: r.payload })
+const toRow = (r: Row): JobRow => ({ id: r[0], kind: r[1], tenantId: r[2], dueAt: r[3], dedupeKey: r[4], payload: r[5] })
 
 /** The SQL of the jobs table. Statements are prepared once: the scheduler runs hundreds of thousands of jobs. */
 export class JobRepository {
@@ -36,12 +37,12 @@ export class JobRepository {
       ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, tenant_id = excluded.tenant_id, due_at = excluded.due_at, payload = excluded.payload`)
     this.#upsertEarliest = db.prepare(`INSERT INTO jobs (kind, tenant_id, due_at, dedupe_key, payload) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (dedupe_key) DO UPDATE SET kind = excluded.kind, tenant_id = excluded.tenant_id, due_at = min(due_at, excluded.due_at), payload = excluded.payload`)
-    this.#next = db.prepare('SELECT id, kind, tenant_id, due_at, dedupe_key, payload FROM jobs WHERE tenant_id IS ? ORDER BY due_at, id LIMIT 1')
+    this.#next = db.prepare('SELECT id, kind, tenant_id, due_at, dedupe_key, payload FROM jobs WHERE tenant_id IS ? ORDER BY due_at, id LIMIT 1').raw(true)
     this.#tenants = db.prepare('SELECT DISTINCT tenant_id FROM jobs').pluck()
     this.#clearTenant = db.prepare('DELETE FROM jobs WHERE tenant_id IS ?')
     this.#delete = db.prepare('DELETE FROM jobs WHERE id = ?')
     this.#deleteKey = db.prepare('DELETE FROM jobs WHERE dedupe_key = ?')
-    this.#byKey = db.prepare('SELECT id, kind, tenant_id, due_at, dedupe_key, payload FROM jobs WHERE dedupe_key = ?')
+    this.#byKey = db.prepare('SELECT id, kind, tenant_id, due_at, dedupe_key, payload FROM jobs WHERE dedupe_key = ?').raw(true)
     this.#clear = db.prepare('DELETE FROM jobs')
     this.#count = db.prepare('SELECT count(*) FROM jobs').pluck()
   }
