@@ -38,11 +38,14 @@ function topicsOfWrite (request: FastifyRequest): readonly Topic[] {
  */
 export function installDashboard (app: FastifyInstance, unified: UnifiedService): void {
   const live = new LiveStream(unified.events)
-  app.addHook('onResponse', async (request) => {
-    if (live.open === 0) return
-    const tenant = authFacts(request)?.tenant?.id ?? 'all'
-    // A clock move or reset with a key acts on that key's world alone; without one, on everyone's.
-    for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? controlWorld(request) ?? 'all' : tenant, topic)
+  // A callback, not an async function: it runs after every request, nearly always with no dashboard open.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (live.open > 0) {
+      const tenant = authFacts(request)?.tenant?.id ?? 'all'
+      // A clock move or reset with a key acts on that key's world alone; without one, on everyone's.
+      for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? controlWorld(request) ?? 'all' : tenant, topic)
+    }
+    done()
   })
   void app.register(named('dashboardRoutes', dashboardRoutes), { prefix: '/_unimock', unified, live })
 }

@@ -19,15 +19,17 @@ export interface SyncRequestHookOptions {
  * account, if any, is known.
  */
 export function installSyncRequestHooks (app: FastifyInstance, { sync, clock, limiter, rateLimit }: SyncRequestHookOptions): void {
-  app.addHook('preHandler', async (request: FastifyRequest) => {
+  // A callback, not an async function: every request of the server passes here, most with no account.
+  app.addHook('preHandler', (request: FastifyRequest, _reply, done) => {
     const resolved = accountOf(request)
-    if (resolved === undefined) return
+    if (resolved === undefined) { done(); return }
     const now = clock.now()
     sync.touch(resolved.id, now)
-    if (limiter === undefined) return
-    const take = limiter.take(resolved.id, now)
-    if (!take.ok) {
-      throw appError('RATE_LIMITED', { limit: rateLimit, seconds: take.retryAfterSeconds }, { 'Retry-After': String(take.retryAfterSeconds) })
+    const take = limiter?.take(resolved.id, now)
+    if (take !== undefined && !take.ok) {
+      done(appError('RATE_LIMITED', { limit: rateLimit, seconds: take.retryAfterSeconds }, { 'Retry-After': String(take.retryAfterSeconds) }))
+      return
     }
+    done()
   })
 }
