@@ -334,6 +334,22 @@ export type GetSyncResult = {
   }>
 }
 
+/** What GET /_unimock/sync/summary answers. */
+export type GetSyncSummaryResult = {
+  results: Array<{
+    linked_account_id: string
+    paused: boolean
+    status_counts: {
+      SYNCING: number
+      DONE: number
+      FAILED: number
+      DISABLED: number
+      PAUSED: number
+      PARTIALLY_SYNCED: number
+    }
+  }>
+}
+
 /** What GET /_unimock/linked-accounts/{id}/sync/history answers. */
 export type GetLinkedAccountsByIdSyncHistoryResult = {
   linked_account_id: string
@@ -1162,6 +1178,11 @@ export class ControlClient {
   /** GET /_unimock/sync: The sync state of every model of every linked account of the API key */
   getSync (): Promise<GetSyncResult> {
     return this.#call('GET', `/sync`, undefined, undefined, true) as Promise<GetSyncResult>
+  }
+
+  /** GET /_unimock/sync/summary: How many models of every linked account of the API key are in each sync status */
+  getSyncSummary (): Promise<GetSyncSummaryResult> {
+    return this.#call('GET', `/sync/summary`, undefined, undefined, true) as Promise<GetSyncSummaryResult>
   }
 
   /** GET /_unimock/linked-accounts/{id}/sync/history: The finished sync runs of a linked account, each model's start, finish and result (a bounded number, the newest) */

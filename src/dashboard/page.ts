@@ -20,7 +20,7 @@ export const dashboardPage = `<!doctype html>
   var key = sessionStorage.getItem('unimock.apiKey')
   if (!key) return
   var early = {}
-  ;['/linked-accounts', '/sync', '/clock'].forEach(function (path) {
+  ;['/linked-accounts', '/sync/summary', '/clock'].forEach(function (path) {
     early[path] = fetch('/_unimock' + path, { headers: { authorization: 'Bearer ' + key } })
   })
   window.unimockEarly = early

@@ -10,10 +10,12 @@ const OUTCOMES = ['DONE', 'PARTIALLY_SYNCED', 'FAILED', 'PAUSED'] as const
 const when = (iso: string | null): string => iso === null ? '—' : iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z')
 
 /** One account: its models' sync state, its failure modes (each one control API call) and its timeline. */
-export function AccountDetail ({ account, sync, onChanged }: { account: Account, sync: AccountSync | undefined, onChanged: () => void }) {
+export function AccountDetail ({ account, onChanged }: { account: Account, onChanged: () => void }) {
   const [model, setModel] = useState('')
-  const { message, act } = useAction(onChanged)
   const id = encodeURIComponent(account.id)
+  const state = useLive<AccountSync>(['sync'], () => api.get<AccountSync>(`/linked-accounts/${id}/sync`), [id])
+  const { message, act } = useAction(() => { onChanged(); state.reload() })
+  const sync = state.data
   const history = useLive<SyncHistory>(['sync'], () => api.get<SyncHistory>(`/linked-accounts/${id}/sync/history`), [id])
   const clock = useLive<Clock>(['clock'], () => api.get<Clock>('/clock'))
   const models = sync?.sync_status ?? []

@@ -2,22 +2,21 @@ import { useState } from 'preact/hooks'
 import { api, takePreloaded } from './api.js'
 import { useLive } from './live.js'
 import { AccountDetail } from './account-detail.js'
-import type { Accounts, AccountSync, TenantSync } from './types.js'
+import type { Accounts, AccountSyncSummary, SyncSummary } from './types.js'
 
-/** "DONE 5 · SYNCING 1": how many models of the account are in each sync status. */
-function syncSummary (sync: AccountSync | undefined): string {
-  if (sync === undefined || sync.sync_status.length === 0) return '—'
-  const counts = new Map<string, number>()
-  for (const s of sync.sync_status) counts.set(s.status, (counts.get(s.status) ?? 0) + 1)
-  return [...counts].map(([status, n]) => `${status} ${n}`).join(' · ')
+/** "SYNCING 1 · DONE 5": how many models of the account are in each sync status, the statuses with none left out. */
+function syncSummary (sync: AccountSyncSummary | undefined): string {
+  const counts = Object.entries(sync?.status_counts ?? {}).filter(([, n]) => n > 0)
+  return counts.length === 0 ? '—' : counts.map(([status, n]) => `${status} ${n}`).join(' · ')
 }
 
 /** Every linked account of the tenant with its status and per-model sync state; one opens below. */
 export function AccountsView () {
-  // Both reads in one: the table renders (and lays out) once, with every account's sync state.
-  const both = useLive<[Accounts, TenantSync]>(['accounts', 'sync'], () => Promise.all([api.get<Accounts>('/linked-accounts'), api.get<TenantSync>('/sync')]), [], () => {
+  // Both reads in one: the table renders (and lays out) once, with every account's sync state. The summary
+  // (counts per status) is what the table shows; the open account reads its models' full state itself.
+  const both = useLive<[Accounts, SyncSummary]>(['accounts', 'sync'], () => Promise.all([api.get<Accounts>('/linked-accounts'), api.get<SyncSummary>('/sync/summary')]), [], () => {
     const accounts = takePreloaded<Accounts>('/linked-accounts')
-    const sync = takePreloaded<TenantSync>('/sync')
+    const sync = takePreloaded<SyncSummary>('/sync/summary')
     return accounts === undefined || sync === undefined ? undefined : [accounts, sync]
   })
   const [open, setOpen] = useState<string | null>(null)
@@ -48,7 +47,7 @@ export function AccountsView () {
       </table>
       {open !== null && (() => {
         const account = list.find((a) => a.id === open)
-        return account === undefined ? null : <AccountDetail account={account} sync={byId.get(open)} onChanged={both.reload} />
+        return account === undefined ? null : <AccountDetail account={account} onChanged={both.reload} />
       })()}
     </section>
   )

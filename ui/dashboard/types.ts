@@ -6,12 +6,13 @@ import type { DeliveryList } from '../../src/integration/webhooks/schemas.js'
 import type { JournalPageView } from '../../src/integration/journal/schemas.js'
 import type { ReportView } from '../../src/integration/report/schemas.js'
 import type { RunView, ScenarioList } from '../../src/integration/scenarios/schemas.js'
-import type { AccountSyncView, SyncHistoryView, TenantSyncView } from '../../src/integration/sync/schemas.js'
+import type { AccountSyncView, SyncHistoryView, TenantSyncSummary } from '../../src/integration/sync/schemas.js'
 
 // The control API's answers, typed from the very schemas its routes declare.
 export type Accounts = Static<typeof ControlAccountList>
 export type Account = Accounts['results'][number]
-export type TenantSync = Static<typeof TenantSyncView>
+export type SyncSummary = Static<typeof TenantSyncSummary>
+export type AccountSyncSummary = SyncSummary['results'][number]
 export type AccountSync = Static<typeof AccountSyncView>
 export type SyncRecord = AccountSync['sync_status'][number]
 export type SyncHistory = Static<typeof SyncHistoryView>

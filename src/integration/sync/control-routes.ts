@@ -11,8 +11,10 @@ import type { AccountService } from '../accounts/account-service.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import {
-  AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncView
+  AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncSummary,
+  TenantSyncView
 } from './schemas.js'
+import { SYNC_STATUSES } from './sync-state.js'
 import type { SyncHistoryRepository } from './sync-history.js'
 import type { SyncService } from './sync-service.js'
 import { syncStatusRecord } from './sync-view.js'
@@ -60,6 +62,21 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
     onRequest: auth.tenant,
     schema: { tags, summary: 'The sync state of every model of every linked account of the API key', response: { 200: TenantSyncView, 401: Problem } }
   }, async (request) => ({ results: accounts.all(requestTenant(request)).map((a) => view(a.id, sync.paused(a.id))) }))
+
+  r.get('/sync/summary', {
+    onRequest: auth.tenant,
+    schema: {
+      tags,
+      summary: 'How many models of every linked account of the API key are in each sync status',
+      response: { 200: TenantSyncSummary, 401: Problem }
+    }
+  }, async (request) => ({
+    results: accounts.all(requestTenant(request)).map((a) => {
+      const counts = Object.fromEntries(SYNC_STATUSES.map((s) => [s, 0])) as Record<typeof SYNC_STATUSES[number], number>
+      for (const s of sync.states(a.id)) counts[s.status]++
+      return { linked_account_id: a.id, paused: sync.paused(a.id), status_counts: counts }
+    })
+  }))
 
   r.get('/linked-accounts/:id/sync/history', {
     onRequest: auth.tenant,

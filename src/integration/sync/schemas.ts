@@ -69,8 +69,20 @@ export const AccountSyncView = Type.Object({
   sync_status: Type.Array(SyncStatusRecord)
 })
 
-/** Every linked account's sync view at once (the dashboard's overview). */
+/** Every linked account's sync view at once. */
 export const TenantSyncView = Type.Object({ results: Type.Array(AccountSyncView) })
+
+/** How many of an account's models are in each sync status (every status named, 0 when none). */
+export const StatusCounts = Type.Object(Object.fromEntries(SYNC_STATUSES.map((s) => [s, Type.Integer({ minimum: 0 })])) as
+  Record<typeof SYNC_STATUSES[number], ReturnType<typeof Type.Integer>>)
+
+/**
+ * Every linked account's models counted by sync status: the dashboard's overview (and a test's "is everything
+ * DONE yet"), about a fortieth of the full view's bytes for accounts of 16 models.
+ */
+export const TenantSyncSummary = Type.Object({
+  results: Type.Array(Type.Object({ linked_account_id: Type.String(), paused: Type.Boolean(), status_counts: StatusCounts }))
+})
 
 /** One finished sync run of one model, as the sync history keeps it. */
 export const SyncHistoryRun = Type.Object({

@@ -33,6 +33,38 @@ t.test('each finished run is kept, oldest first, with its start, finish, result 
   t.equal(s.app.unimock.db.prepare('SELECT COUNT(*) FROM sync_history').pluck().get(), 0, 'a reset clears it')
 })
 
+t.test('GET /_unimock/sync/summary: each account\'s models counted by sync status, as the full view has them', async (t) => {
+  const s = await linkedAccount(t, { syncInterval: '1h', initialSyncDuration: '10m' })
+  type Summary = { results: Array<{ linked_account_id: string, paused: boolean, status_counts: Record<string, number> }> }
+  const countsOf = async (): Promise<{ summary: Summary['results'][number], full: Record<string, number> }> => {
+    const summary = (await s.control('GET', '/sync/summary')).json() as Summary
+    t.equal(summary.results.length, 1, 'every account of the tenant, and no other')
+    const full: Record<string, number> = { SYNCING: 0, DONE: 0, FAILED: 0, DISABLED: 0, PAUSED: 0, PARTIALLY_SYNCED: 0 }
+    for (const m of (await s.control('GET', '/sync')).json().results[0].sync_status as Array<{ status: string }>) full[m.status]!++
+    return { summary: summary.results[0]!, full }
+  }
+  const syncing = await countsOf()
+  t.equal(syncing.summary.linked_account_id, s.accountId)
+  t.ok(syncing.full.SYNCING! > 0, 'the initial syncs are under way')
+  t.same(syncing.summary.status_counts, syncing.full, 'while syncing: every status, 0 where none')
+
+  await s.advance('30m')
+  t.equal((await s.control('PUT', `/linked-accounts/${s.accountId}/next-sync`, { model_id: 'hris.Employee', result: 'FAILED' })).statusCode, 200)
+  t.equal((await s.control('POST', `/linked-accounts/${s.accountId}/sync-now`, { model_id: 'hris.Employee' })).statusCode, 200)
+  await s.advance('10m')
+  const failed = await countsOf()
+  t.equal(failed.summary.status_counts.FAILED, 1, 'the preset run failed')
+  t.same(failed.summary.status_counts, failed.full)
+
+  t.equal((await s.control('POST', `/linked-accounts/${s.accountId}/pause`)).statusCode, 200)
+  const paused = await countsOf()
+  t.equal(paused.summary.paused, true)
+  t.same(paused.summary.status_counts, paused.full)
+  const foreign = await s.app.inject({ method: 'GET', url: '/_unimock/sync/summary', headers: { authorization: 'Bearer someone_else' } })
+  t.same(foreign.json(), { results: [] }, 'another key sees none of it')
+  t.equal((await s.app.inject({ method: 'GET', url: '/_unimock/sync/summary' })).statusCode, 401)
+})
+
 t.test('the history keeps the newest runs of each account, a bounded number', async (t) => {
   const db = openDatabase(':memory:')
   t.teardown(() => db.close())
