@@ -8,7 +8,8 @@ import type { SyncKind, SyncOutcome, SyncState, SyncStatus } from './sync-state.
 const STATE = `linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync, last_sync_start,
   next_sync_start, last_sync_finished, last_sync_result, run_kind, run_passes, run_done, run_outcome, run_ends, run_finish_us,
   preset_result, preset_duration`
-const STATE_COLUMNS = 19
+/** Where the columns a query adds after a state begin. */
+const STATE_COLUMNS = STATE.split(',').length
 
 type StateRow = [
   accountId: string, modelId: string, modelName: string, position: number, enabled: number, status: SyncStatus,
