@@ -323,8 +323,11 @@ export class SyncService {
     return this.#d.repo.states(account.id).map((s) => ended(s, now) ? this.#settle(account, s, false) : s)
   }
 
-  /** `needsRelink`: when the caller has just read it (a scheduled start reads it with the state). */
-  #begin (account: SyncAccount, state: SyncState, kind: SyncKind, now: number, needsRelink = this.#d.needsRelink(account.id)): void {
+  /**
+   * `needsRelink`: when the caller has just read it (a scheduled start reads it with the state). `unsaved`:
+   * `state` is a run just settled in memory and not written yet; the begun state is written in its place.
+   */
+  #begin (account: SyncAccount, state: SyncState, kind: SyncKind, now: number, needsRelink = this.#d.needsRelink(account.id), unsaved = false): void {
     const { repo, scheduler, settings, data } = this.#d
     const run = plan(state, kind, {
       now,
@@ -338,7 +341,7 @@ export class SyncService {
     this.#stepped(account, state, run, 'started', 0, now)
     if (run.passes > 1) {
       const begun = begin(state, run, now)
-      repo.save(begun)
+      repo.save(begun, unsaved)
       scheduler.schedule(this.#pass, account.tenantId, passDue(begun, 1), ref, key)
       return
     }
@@ -348,7 +351,7 @@ export class SyncService {
       finishUs: writtenFinishUs(run.ends, stampUs),
       next: nextStart(run.outcome, run.ends, this.intervalFor(account.tenantId))
     })
-    repo.save(begun)
+    repo.save(begun, unsaved)
     if (this.#d.observed(account.tenantId)) scheduler.schedule(this.#pass, account.tenantId, run.ends, ref, key)
     else if (begun.nextSyncStart !== null) scheduler.schedule(this.#start, account.tenantId, begun.nextSyncStart, ref, key)
     else scheduler.cancel(key)
@@ -362,10 +365,10 @@ export class SyncService {
    * Writes a run that settles by itself down as finished and announces it. On time (its finish job) it
    * also schedules the next start; noticed later, the caller goes on from the finished state.
    */
-  #settle (account: SyncAccount, state: SyncState, onTime: boolean): SyncState {
+  #settle (account: SyncAccount, state: SyncState, onTime: boolean, save = true): SyncState {
     const run = state.run!
     const finished = finish(state, run.finishUs!, state.nextSyncStart)
-    this.#d.repo.save(finished, true)
+    if (save) this.#d.repo.save(finished, true)
     if (onTime && finished.nextSyncStart !== null) {
       this.#d.scheduler.schedule(this.#start, account.tenantId, finished.nextSyncStart, { accountId: account.id, modelId: state.modelId }, jobKey(account.id, state.modelId))
     }
@@ -396,13 +399,17 @@ export class SyncService {
     const found = this.#d.repo.stateAndAccount(job.accountId, job.modelId)
     const account = found === undefined ? undefined : this.#lookup(job.accountId)
     if (account === undefined || found === undefined) return
-    const state = ended(found.state, now) ? this.#settle(account, found.state, false) : found.state
-    if (!state.enabled || state.run !== null || found.account.paused) return
-    if (now - found.account.lastRequestAt > this.#d.settings.idlePauseMs) {
-      this.pause(job.accountId, 'idle')
+    // A run that ended unobserved is settled here; when the next run begins at once, as every periodic sync
+    // of a simulated day does, the begun state is the one write (the listeners of the finish read the event).
+    const settled = ended(found.state, now)
+    const state = settled ? this.#settle(account, found.state, false, false) : found.state
+    const idle = now - found.account.lastRequestAt > this.#d.settings.idlePauseMs
+    if (!state.enabled || state.run !== null || found.account.paused || idle) {
+      if (settled) this.#d.repo.save(state, true)
+      if (idle && state.enabled && state.run === null && !found.account.paused) this.pause(job.accountId, 'idle')
       return
     }
-    this.#begin(account, state, scheduledKind(state), now, found.needsRelink)
+    this.#begin(account, state, scheduledKind(state), now, found.needsRelink, settled)
   }
 
   #onPass (job: ModelRef, now: number): void {
