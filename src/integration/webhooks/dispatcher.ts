@@ -4,7 +4,7 @@ import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import { afterAttempt, type RetryDecision, type RetryPolicy } from './retry-policy.js'
-import { postWebhook, type SendResult } from './sender.js'
+import { postWebhook, prepareSender, type SendResult } from './sender.js'
 import type { WebhookStreams } from './streams.js'
 import type { WebhookEvents } from './webhook-events.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
@@ -80,6 +80,11 @@ export class Dispatcher {
   /** Makes sure a dispatch run of the tenant's deliveries happens by `at` (its time). Safe inside the caller's transaction. */
   wake (tenantId: number, at: number): void {
     this.#d.scheduler.scheduleEarliest(this.#job, tenantId, at, { tenantId }, keyOf(tenantId))
+  }
+
+  /** A tenant added a webhook target: deliveries are coming, so the sender is loaded now. */
+  prepare (): void {
+    prepareSender()
   }
 
   /** At start: deliveries interrupted by a stop are pending again, and a dispatch run is due for them. */

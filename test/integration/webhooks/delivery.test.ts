@@ -76,6 +76,22 @@ t.test('a receiver\'s Retry-After sets when the retry comes, instead of the back
   t.equal(b! - a!, 30_000, 'exactly the Retry-After, no jitter')
 })
 
+t.test('an HTTP-date Retry-After counts from the answer\'s own Date, whatever the header names\' case', async (t) => {
+  const w = await webhookSetup(t, {}, (n) => (n === 0
+    ? { status: 503, headers: { 'Retry-After': 'Wed, 21 Oct 2026 07:28:45 GMT', DATE: 'Wed, 21 Oct 2026 07:28:00 GMT' } }
+    : 200))
+  const id = await w.account()
+  await w.addTarget()
+  await w.send(id)
+  await w.advance('44s')
+  t.equal(w.receiver.received.length, 1, 'nothing before the 45 seconds between the two dates')
+  await w.advance('1s')
+  const [d] = await w.deliveries()
+  t.same(d.attempts.map((a: any) => a.status_code), [503, 200])
+  const [a, b] = times(d)
+  t.equal(b! - a!, 45_000)
+})
+
 t.test('a connection refused is retried, then failed', async (t) => {
   const w = await webhookSetup(t)
   const id = await w.account()
