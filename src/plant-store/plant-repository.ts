@@ -30,6 +30,9 @@ type UpsertParams = Omit<PlantRecord, 'tags'> & { tagsJson: string }
 
 const COLUMNS = 'id, name, status, tags'
 
+/** Plants kept read (the oldest read goes first): GET /v3/plant/{id} is most of the store's traffic. */
+const CACHED_PLANTS = 10_000
+
 /**
  * SQL for plants. Every statement reads integers as BigInt (`safeIntegers`), so ids up to 2^63-1 come back
  * exactly. `plants.tags` keeps the client's list as written, and the tag search reads it with json_each: at a
@@ -45,6 +48,11 @@ export class PlantRepository {
   readonly #byStatus: Statement<[string]>
   readonly #byTags: Statement<[string]>
   readonly #count: Statement<[]>
+  /**
+   * Plants as last read, by id. Every write to plants goes through this class and forgets what it changes;
+   * a read inside a transaction is not kept (the transaction may still roll back).
+   */
+  readonly #cache = new Map<bigint, Plant>()
 
   constructor (db: Db) {
     this.#db = db
@@ -71,8 +79,16 @@ export class PlantRepository {
   }
 
   get (id: bigint): Plant | undefined {
+    const cached = this.#cache.get(id)
+    if (cached !== undefined) return cached
     const row = this.#get.get(id) as PlantRow | undefined
-    return row === undefined ? undefined : toPlant(row)
+    if (row === undefined) return undefined
+    const plant = toPlant(row)
+    if (!this.#db.inTransaction) {
+      if (this.#cache.size >= CACHED_PLANTS) this.#cache.delete(this.#cache.keys().next().value!)
+      this.#cache.set(id, plant)
+    }
+    return plant
   }
 
   /** The id an add without one receives: one above the highest, or the lowest free one once that is taken. */
@@ -85,6 +101,7 @@ export class PlantRepository {
 
   /** Inserts or fully replaces a plant with its tags: one statement, atomic on its own. */
   save (plant: PlantRecord): void {
+    this.#cache.delete(plant.id)
     this.#upsert.run({ id: plant.id, name: plant.name, category: plant.category, status: plant.status, tagsJson: JSON.stringify(plant.tags) })
   }
 
@@ -103,10 +120,12 @@ export class PlantRepository {
   }
 
   deleteAll (): void {
+    this.#cache.clear()
     this.#db.exec('DELETE FROM plants')
   }
 }
 
+/** Frozen: a plant read may be handed to later readers from the cache. */
 function toPlant (row: PlantRow): Plant {
-  return { id: row.id, name: row.name, status: row.status, tags: JSON.parse(row.tags) as string[] }
+  return Object.freeze({ id: row.id, name: row.name, status: row.status, tags: Object.freeze(JSON.parse(row.tags) as string[]) as string[] })
 }

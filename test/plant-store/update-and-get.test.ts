@@ -49,3 +49,16 @@ t.test('GET /v3/plant/:plantId: 200 for a seeded plant, 400 for a non-integer, 4
     isPlantError(t, await send(app, 'GET', `/v3/plant/${unknown}`), 404, /Plant not found/)
   }
 })
+
+t.test('a plant read is never answered stale: every write and a reset show in the next GET', async (t) => {
+  const { app } = await makeApp(t)
+  const get = async () => (await send(app, 'GET', '/v3/plant/4')).body
+  const seeded = await get()
+  t.same(await get(), seeded, 'read twice')
+  await send(app, 'PUT', '/v3/plant', { id: 4, name: 'Put', tags: ['p'] })
+  t.same(await get(), { id: 4, name: 'Put', status: 'available', tags: ['p'] }, 'after PUT')
+  await send(app, 'POST', '/v3/plant', { id: 4, name: 'Posted', status: 'sold' })
+  t.same(await get(), { id: 4, name: 'Posted', status: 'sold', tags: [] }, 'after a POST replacing it')
+  t.equal((await send(app, 'POST', '/_unimock/reset')).status, 200)
+  t.same(await get(), seeded, 'after a reset: the seed again')
+})
