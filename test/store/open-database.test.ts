@@ -3,9 +3,9 @@ import t from 'tap'
 import { openDatabase } from '../../src/store/database.js'
 import { migrations } from '../../src/store/migrations/index.js'
 
-// An in-memory database starts as a copy of one blank image migrated once per process: each copy must be its
-// own database, fully migrated, with foreign keys enforced (a per-connection setting the image cannot carry),
-// as a file database is.
+// An in-memory database is built by replaying the script of one blank database migrated once per process: each
+// must be its own database, fully migrated, with foreign keys enforced (a per-connection setting), as a file
+// database is.
 
 const tenant = (id: number): unknown[] => [id, `hash-${id}`, 'TEST', 0]
 const INSERT_TENANT = 'INSERT INTO tenants (id, key_hash, account_type, created_at) VALUES (?, ?, ?, ?)'
@@ -34,4 +34,17 @@ t.test('in-memory databases are copies: what one stores, the next does not see',
   t.equal(first.prepare('SELECT count(*) FROM tenants').pluck().get(), 1, 'and its write does not reach the first')
   first.close()
   second.close()
+})
+
+t.test('an in-memory database has the schema and rows of a migrated file database', async (t) => {
+  const memory = openDatabase(':memory:')
+  const file = openDatabase(join(t.testdir(), 'unimock.db'))
+  t.teardown(() => { memory.close(); file.close() })
+  const schema = (db: typeof memory): unknown[] =>
+    db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_autoindex%' ORDER BY type, name").all()
+  t.same(schema(memory), schema(file), 'every table, index and trigger, with the same SQL')
+  t.ok((schema(file) as Array<{ type: string }>).some((o) => o.type === 'index'), 'indexes are compared too')
+  for (const { name } of memory.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>) {
+    t.same(memory.prepare(`SELECT * FROM "${name}"`).all(), file.prepare(`SELECT * FROM "${name}"`).all(), `rows of ${name}`)
+  }
 })
