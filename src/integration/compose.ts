@@ -339,7 +339,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     syncHistory.record({ accountId: s.accountId, modelId: s.modelId, startedAt: s.lastSyncStart ?? e.at, finishedAt: e.at, result: s.lastSyncResult, wasInitial: e.wasInitialSync })
   })
   events.on('webhook-target:added', (e) => { sync.observe(e.at) })
-  events.on('webhook-target:added', () => { dispatcher.prepare() })
+  events.on('webhook-target:added', () => { dispatcher.loadSender() })
   // Log lines for the work on the clock, once the domains have reacted.
   const activity = new ActivityLog(app.log)
   events.on('model-sync:stepped', (e) => { activity.syncStepped(e) })
