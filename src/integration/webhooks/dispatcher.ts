@@ -4,7 +4,7 @@ import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import { afterAttempt, type RetryDecision, type RetryPolicy } from './retry-policy.js'
-import { postWebhook, loadSender, type SendResult } from './sender.js'
+import { loadHttpClient, postWebhook, type SendResult } from './sender.js'
 import type { WebhookStreams } from './streams.js'
 import type { WebhookEvents } from './webhook-events.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
@@ -84,7 +84,7 @@ export class Dispatcher {
 
   /** A tenant added a webhook target: deliveries are coming, so the sender is loaded now. */
   loadSender (): void {
-    loadSender()
+    loadHttpClient()
   }
 
   /** At start: deliveries interrupted by a stop are pending again, and a dispatch run is due for them. */

@@ -22,7 +22,7 @@ const describe = (error: unknown): string => {
  * Loads the HTTP client now rather than at the first delivery: undici takes ~150 ms to load, which would
  * otherwise be spent inside the first burst of deliveries (and its first attempt's duration).
  */
-export function loadSender (): void {
+export function loadHttpClient (): void {
   loadUndici()
 }
 
