@@ -26,8 +26,6 @@ interface PlantRow {
   tags: string
 }
 
-type UpsertParams = Omit<PlantRecord, 'tags'> & { tagsJson: string }
-
 const COLUMNS = 'id, name, status, tags'
 
 /** Plants kept read (the oldest read goes first): GET /v3/plant/{id} is most of the store's traffic. */
@@ -44,7 +42,7 @@ export class PlantRepository {
   readonly #get: Statement<[bigint]>
   readonly #maxId: Statement<[]>
   readonly #firstFreeId: Statement<[]>
-  readonly #upsert: Statement<[UpsertParams]>
+  readonly #upsert: Statement<[bigint, string | null, string | null, PlantStatus, string]>
   readonly #byStatus: Statement<[string]>
   readonly #byTags: Statement<[string]>
   readonly #count: Statement<[]>
@@ -65,8 +63,9 @@ export class PlantRepository {
       SELECT p.id + 1 FROM plants p
        WHERE p.id > 0 AND p.id < ${INT64_MAX} AND NOT EXISTS (SELECT 1 FROM plants q WHERE q.id = p.id + 1)
       ORDER BY 1 LIMIT 1`).pluck().safeIntegers()
-    this.#upsert = db.prepare<[UpsertParams]>(`
-      INSERT INTO plants (id, name, category, status, tags) VALUES (@id, @name, @category, @status, @tagsJson)
+    // Positional parameters: binding by name looks each one up in the object (0.5-1.5 µs more an insert).
+    this.#upsert = db.prepare<[bigint, string | null, string | null, PlantStatus, string]>(`
+      INSERT INTO plants (id, name, category, status, tags) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET name = excluded.name, category = excluded.category,
         status = excluded.status, tags = excluded.tags`)
     this.#byStatus = db.prepare<[string]>(
@@ -102,7 +101,7 @@ export class PlantRepository {
   /** Inserts or fully replaces a plant with its tags: one statement, atomic on its own. */
   save (plant: PlantRecord): void {
     this.#cache.delete(plant.id)
-    this.#upsert.run({ id: plant.id, name: plant.name, category: plant.category, status: plant.status, tagsJson: JSON.stringify(plant.tags) })
+    this.#upsert.run(plant.id, plant.name, plant.category, plant.status, JSON.stringify(plant.tags))
   }
 
   /** Plants whose status is one of `statuses`, ascending id. */
