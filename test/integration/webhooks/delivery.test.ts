@@ -1,4 +1,4 @@
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { join } from 'node:path'
 import { webhookSetup } from './helpers.js'
 
@@ -61,35 +61,28 @@ t.test('a receiver that never answers is timed out and retried', async (t) => {
   t.equal(d.attempts[1].status_code, 200)
 })
 
-t.test('a receiver\'s Retry-After sets when the retry comes, instead of the backoff', async (t) => {
-  const w = await webhookSetup(t, {}, (n) => (n === 0 ? { status: 503, headers: { 'retry-after': '30' } } : 200))
+/** A first answer of 503 with `headers`: the retry comes exactly `waitS` seconds later, not a second before. */
+async function retryAfterCase (t: Test, headers: Record<string, string>, waitS: number): Promise<void> {
+  const w = await webhookSetup(t, {}, (n) => (n === 0 ? { status: 503, headers } : 200))
   const id = await w.account()
   await w.addTarget()
   await w.send(id)
-  await w.advance('29s')
-  t.equal(w.receiver.received.length, 1, 'nothing before the 30 seconds asked for')
+  await w.advance(`${waitS - 1}s`)
+  t.equal(w.receiver.received.length, 1, `nothing before the ${waitS} seconds asked for`)
   await w.advance('1s')
   const [d] = await w.deliveries()
   t.equal(d.state, 'delivered')
   t.same(d.attempts.map((a: any) => a.status_code), [503, 200])
   const [a, b] = times(d)
-  t.equal(b! - a!, 30_000, 'exactly the Retry-After, no jitter')
+  t.equal(b! - a!, waitS * 1000, 'exactly the Retry-After, no jitter')
+}
+
+t.test('a receiver\'s Retry-After sets when the retry comes, instead of the backoff', async (t) => {
+  await retryAfterCase(t, { 'retry-after': '30' }, 30)
 })
 
 t.test('an HTTP-date Retry-After counts from the answer\'s own Date, whatever the header names\' case', async (t) => {
-  const w = await webhookSetup(t, {}, (n) => (n === 0
-    ? { status: 503, headers: { 'Retry-After': 'Wed, 21 Oct 2026 07:28:45 GMT', DATE: 'Wed, 21 Oct 2026 07:28:00 GMT' } }
-    : 200))
-  const id = await w.account()
-  await w.addTarget()
-  await w.send(id)
-  await w.advance('44s')
-  t.equal(w.receiver.received.length, 1, 'nothing before the 45 seconds between the two dates')
-  await w.advance('1s')
-  const [d] = await w.deliveries()
-  t.same(d.attempts.map((a: any) => a.status_code), [503, 200])
-  const [a, b] = times(d)
-  t.equal(b! - a!, 45_000)
+  await retryAfterCase(t, { 'Retry-After': 'Wed, 21 Oct 2026 07:28:45 GMT', DATE: 'Wed, 21 Oct 2026 07:28:00 GMT' }, 45)
 })
 
 t.test('a connection refused is retried, then failed', async (t) => {
