@@ -403,10 +403,13 @@ export class SyncService {
     // of a simulated day does, the begun state is the one write (the listeners of the finish read the event).
     const settled = ended(found.state, now)
     const state = settled ? this.#settle(account, found.state, false, false) : found.state
-    const idle = now - found.account.lastRequestAt > this.#d.settings.idlePauseMs
-    if (!state.enabled || state.run !== null || found.account.paused || idle) {
+    if (!state.enabled || state.run !== null || found.account.paused) {
       if (settled) this.#d.repo.save(state, true)
-      if (idle && state.enabled && state.run === null && !found.account.paused) this.pause(job.accountId, 'idle')
+      return
+    }
+    if (now - found.account.lastRequestAt > this.#d.settings.idlePauseMs) {
+      if (settled) this.#d.repo.save(state, true)
+      this.pause(job.accountId, 'idle')
       return
     }
     this.#begin(account, state, scheduledKind(state), now, found.needsRelink, settled)

@@ -1,10 +1,11 @@
 import type { Dispatcher as HttpDispatcher } from 'undici'
 import type { Clock } from '../../core/clock.js'
+import { loadUndici } from '../../core/undici.js'
 import type { Emitter } from '../../core/events.js'
 import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
 import type { Db } from '../../store/database.js'
 import { afterAttempt, type RetryDecision, type RetryPolicy } from './retry-policy.js'
-import { loadHttpClient, postWebhook, type SendResult } from './sender.js'
+import { postWebhook, type SendResult } from './sender.js'
 import type { WebhookStreams } from './streams.js'
 import type { WebhookEvents } from './webhook-events.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
@@ -82,9 +83,12 @@ export class Dispatcher {
     this.#d.scheduler.scheduleEarliest(this.#job, tenantId, at, { tenantId }, keyOf(tenantId))
   }
 
-  /** A tenant added a webhook target: deliveries are coming, so the sender is loaded now. */
+  /**
+   * A tenant added a webhook target: deliveries are coming, so undici (~150 ms to load) loads now rather
+   * than inside the first burst of deliveries and its first attempt's duration.
+   */
   loadSender (): void {
-    loadHttpClient()
+    loadUndici()
   }
 
   /** At start: deliveries interrupted by a stop are pending again, and a dispatch run is due for them. */

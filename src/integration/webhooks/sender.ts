@@ -1,6 +1,5 @@
 import { performance } from 'node:perf_hooks'
 import type { Dispatcher } from 'undici'
-import { loadUndici } from '../../core/undici.js'
 import { retryAfterMs } from './retry-policy.js'
 
 export interface SendResult {
@@ -16,14 +15,6 @@ const describe = (error: unknown): string => {
   const e = error as { code?: string, message?: string }
   if (e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') return `timeout: no complete answer within the webhook timeout (${e.code})`
   return [e.code, e.message].filter((x) => x !== undefined && x !== '').join(': ') || String(error)
-}
-
-/**
- * Loads the HTTP client now rather than at the first delivery: undici takes ~150 ms to load, which would
- * otherwise be spent inside the first burst of deliveries (and its first attempt's duration).
- */
-export function loadHttpClient (): void {
-  loadUndici()
 }
 
 interface Answer {
