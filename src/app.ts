@@ -203,7 +203,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const unified = composeUnifiedService(app, context)
   Object.defineProperty(app, 'unified', { value: unified })
   // The dashboard sits above the unified service: it reads its domain events and acts through the control API.
-  installDashboard(app, unified)
+  installDashboard(app, unified, clocks)
 
   return app
 }

@@ -1003,6 +1003,46 @@ export type GetUiDashboardCssResult = string
 /** What GET /_unimock/stream answers. */
 export type GetStreamResult = string
 
+/** What GET /_unimock/overview answers. */
+export type GetOverviewResult = {
+  clock: {
+    now: string
+    mode: "real" | "virtual"
+  }
+  linked_accounts: {
+    results: Array<{
+      id: string
+      category: string
+      end_user_origin_id: string
+      end_user_organization_name: string | null
+      end_user_email_address: string | null
+      /** COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE */
+      status: string
+      integration: string | null
+      integration_slug: string | null
+      account_type: string
+      account_token: string | null
+      webhook_listener_url: string
+      created_at: string
+      completed_at: string | null
+    }>
+  }
+  sync_summary: {
+    results: Array<{
+      linked_account_id: string
+      paused: boolean
+      status_counts: {
+        SYNCING: number
+        DONE: number
+        FAILED: number
+        DISABLED: number
+        PAUSED: number
+        PARTIALLY_SYNCED: number
+      }
+    }>
+  }
+}
+
 export interface ControlClientOptions {
   /** Where unimock listens, e.g. http://127.0.0.1:4010 (startUnimock's url). */
   readonly baseUrl: string
@@ -1363,5 +1403,10 @@ export class ControlClient {
   /** GET /_unimock/stream: Server-sent events for the API key: a `change` event names the topics (accounts, sync, webhooks, requests, clock) and accounts that changed */
   getStream (): Promise<GetStreamResult> {
     return this.#call('GET', `/stream`, undefined, undefined, false) as Promise<GetStreamResult>
+  }
+
+  /** GET /_unimock/overview: The clock, every linked account and their sync summary, as GET /clock, /linked-accounts and /sync/summary answer them, in one read */
+  getOverview (): Promise<GetOverviewResult> {
+    return this.#call('GET', `/overview`, undefined, undefined, true) as Promise<GetOverviewResult>
   }
 }

@@ -6,7 +6,9 @@ import type { UnifiedService } from '../integration/compose.js'
 import { authFacts, requestTenant } from '../integration/accounts/request-auth.js'
 import { dashboardAssets } from './assets.js'
 import { LiveStream, type Notice, type Topic } from './live-stream.js'
+import { overviewRoute } from './overview-route.js'
 import { dashboardPage } from './page.js'
+import type { TenantClocks } from '../core/tenant-clocks.js'
 import { named } from '../http/plugin-name.js'
 
 interface DashboardOptions {
@@ -36,7 +38,7 @@ function topicsOfWrite (request: FastifyRequest): readonly Topic[] {
  * dashboard shows and has no domain event of its own yet: the streams of its tenant hear of it (of every
  * tenant for a keyless clock move or reset, which moves them all, and for a request no auth hook resolved).
  */
-export function installDashboard (app: FastifyInstance, unified: UnifiedService): void {
+export function installDashboard (app: FastifyInstance, unified: UnifiedService, clocks: TenantClocks): void {
   const live = new LiveStream(unified.events)
   // A callback, not an async function: it runs after every request, nearly always with no dashboard open.
   app.addHook('onResponse', (request, _reply, done) => {
@@ -48,6 +50,7 @@ export function installDashboard (app: FastifyInstance, unified: UnifiedService)
     done()
   })
   void app.register(named('dashboardRoutes', dashboardRoutes), { prefix: '/_unimock', unified, live })
+  void app.register(named('overviewRoute', overviewRoute), { prefix: '/_unimock', unified, clocks })
 }
 
 const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unified, live }) => {

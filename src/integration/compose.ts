@@ -121,6 +121,7 @@ export interface UnifiedService {
   readonly tenants: TenantService
   readonly accounts: AccountService
   readonly link: LinkService
+  readonly sync: SyncService
   readonly widgetPort: LinkWidgetPort
 }
 
@@ -525,7 +526,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   void app.register(named('reportRoutes', reportRoutes), { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: fanOut }, clock })
   void app.register(named('scenarioRoutes', scenarioRoutes), { prefix: '/_unimock', auth, runner, library, clock })
 
-  return { events, auth, tenants, accounts, link, widgetPort }
+  return { events, auth, tenants, accounts, link, sync, widgetPort }
 }
 
 /** The linked account as the write pipeline needs it. */

@@ -12,27 +12,28 @@ export class ApiError extends Error {
   constructor (readonly status: number, message: string) { super(message) }
 }
 
-type Started = Record<string, Promise<Response> | undefined>
-const shellReads = (): Started | undefined => (window as { unimockEarly?: Started }).unimockEarly
+const shellRead = (): Promise<Overview | undefined> | undefined => (window as { unimockEarly?: Promise<Overview | undefined> }).unimockEarly
 
 const preloaded = new Map<string, unknown>()
 
+interface Overview { readonly clock: unknown, readonly linked_accounts: unknown, readonly sync_summary: unknown }
+
 /**
- * Waits for the shell's reads and keeps what they answered, so the first render already shows the accounts
- * and the clock: one render and one layout instead of an empty page, an effect, and a second render. A read
- * that failed is left to the views, which read again and show the error.
+ * Waits for the shell's read (GET /_unimock/overview) and keeps its parts under the paths that answer each
+ * alone, so the first render already shows the accounts and the clock: one render and one layout instead of
+ * an empty page, an effect, and a second render. If the read failed, the views read their paths and show
+ * the error.
  */
 export async function preload (): Promise<void> {
-  const started = shellReads()
+  const started = shellRead()
   if (started === undefined) return
-  await Promise.all(Object.entries(started).map(async ([path, res]) => {
-    if (res === undefined) return
-    started[path] = undefined
-    try {
-      const answer = await res
-      if (answer.ok) preloaded.set(path, JSON.parse(await answer.text()) as unknown)
-    } catch { /* the view reads it again */ }
-  }))
+  try {
+    const overview = await started
+    if (overview === undefined) return
+    preloaded.set('/clock', overview.clock)
+    preloaded.set('/linked-accounts', overview.linked_accounts)
+    preloaded.set('/sync/summary', overview.sync_summary)
+  } catch { /* the views read again */ }
 }
 
 /** What preload kept for a path, once. */

@@ -2,26 +2,15 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { iso } from '../../core/iso.js'
 import { Problem } from '../../http/problem.js'
-import { accountDetails } from '../accounts/account-views.js'
-import type { LinkedAccount } from '../accounts/linked-account.js'
 import type { AccountService } from '../accounts/account-service.js'
 import { requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import { journaled } from '../http/journal-recorder.js'
 import type { LinkService } from '../link/link-service.js'
+import { controlAccount } from './control-account.js'
 import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
-
-/** A linked account as the control API shows it: its state, and its account token once it finished linking. */
-function controlAccount (account: LinkedAccount, origin: string): ControlAccount {
-  const { is_duplicate: _duplicate, ...details } = accountDetails(account, origin)
-  return {
-    ...details,
-    account_token: account.completedAt === null ? null : account.accountToken,
-    created_at: iso(account.createdAt)
-  }
-}
 
 /**
  * The control API's unified-service routes (under /_unimock). Like the service itself they take

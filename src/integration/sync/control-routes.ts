@@ -14,10 +14,9 @@ import {
   AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncSummary,
   TenantSyncView
 } from './schemas.js'
-import { SYNC_STATUSES } from './sync-state.js'
 import type { SyncHistoryRepository } from './sync-history.js'
 import type { SyncService } from './sync-service.js'
-import { syncStatusRecord } from './sync-view.js'
+import { syncStatusRecord, syncSummary } from './sync-view.js'
 
 export interface SyncControlOptions {
   readonly auth: UnifiedAuth
@@ -70,13 +69,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
       summary: 'How many models of every linked account of the API key are in each sync status',
       response: { 200: TenantSyncSummary, 401: Problem }
     }
-  }, async (request) => ({
-    results: accounts.all(requestTenant(request)).map((a) => {
-      const counts = Object.fromEntries(SYNC_STATUSES.map((s) => [s, 0])) as Record<typeof SYNC_STATUSES[number], number>
-      for (const s of sync.states(a.id)) counts[s.status]++
-      return { linked_account_id: a.id, paused: sync.paused(a.id), status_counts: counts }
-    })
-  }))
+  }, async (request) => syncSummary(sync, accounts.all(requestTenant(request)).map((a) => a.id)))
 
   r.get('/linked-accounts/:id/sync/history', {
     onRequest: auth.tenant,

@@ -83,6 +83,7 @@ export const StatusCounts = Type.Object(Object.fromEntries(SYNC_STATUSES.map((s)
 export const TenantSyncSummary = Type.Object({
   results: Type.Array(Type.Object({ linked_account_id: Type.String(), paused: Type.Boolean(), status_counts: StatusCounts }))
 })
+export type TenantSyncSummary = Static<typeof TenantSyncSummary>
 
 /** One finished sync run of one model, as the sync history keeps it. */
 export const SyncHistoryRun = Type.Object({

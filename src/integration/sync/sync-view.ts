@@ -1,7 +1,8 @@
 import { formatMicros } from '../../core/timestamps.js'
 import type { SyncBefore } from '../http/journal-recorder.js'
-import type { SyncStatusRecord } from './schemas.js'
-import type { SyncState } from './sync-state.js'
+import type { SyncStatusRecord, TenantSyncSummary } from './schemas.js'
+import { SYNC_STATUSES, type SyncState } from './sync-state.js'
+import type { SyncService } from './sync-service.js'
 
 // Every time in a record has the same microsecond precision as the records' modified_at (as the real service shows).
 const fromMs = (ms: number | null): string | null => (ms === null ? null : formatMicros(ms * 1000))
@@ -17,6 +18,17 @@ export function syncStatusRecord (s: SyncState): SyncStatusRecord {
     last_sync_finished: fromUs(s.lastSyncFinished),
     status: s.status,
     is_initial_sync: s.isInitialSync
+  }
+}
+
+/** How many models of each account are in each sync status: GET /_unimock/sync/summary's answer. */
+export function syncSummary (sync: SyncService, accountIds: readonly string[]): TenantSyncSummary {
+  return {
+    results: accountIds.map((id) => {
+      const counts = Object.fromEntries(SYNC_STATUSES.map((s) => [s, 0])) as Record<typeof SYNC_STATUSES[number], number>
+      for (const s of sync.states(id)) counts[s.status]++
+      return { linked_account_id: id, paused: sync.paused(id), status_counts: counts }
+    })
   }
 }
 
