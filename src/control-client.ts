@@ -997,9 +997,6 @@ export type GetUiResult = string
 /** What GET /_unimock/ui/dashboard.js answers. */
 export type GetUiDashboardJsResult = string
 
-/** What GET /_unimock/ui/dashboard.css answers. */
-export type GetUiDashboardCssResult = string
-
 /** What GET /_unimock/stream answers. */
 export type GetStreamResult = string
 
@@ -1393,11 +1390,6 @@ export class ControlClient {
   /** GET /_unimock/ui/dashboard.js: The dashboard's script (bundled) */
   getUiDashboardJs (): Promise<GetUiDashboardJsResult> {
     return this.#call('GET', `/ui/dashboard.js`, undefined, undefined, false) as Promise<GetUiDashboardJsResult>
-  }
-
-  /** GET /_unimock/ui/dashboard.css: The dashboard's styles (bundled) */
-  getUiDashboardCss (): Promise<GetUiDashboardCssResult> {
-    return this.#call('GET', `/ui/dashboard.css`, undefined, undefined, false) as Promise<GetUiDashboardCssResult>
   }
 
   /** GET /_unimock/stream: Server-sent events for the API key: a `change` event names the topics (accounts, sync, webhooks, requests, clock) and accounts that changed */

@@ -57,17 +57,18 @@ const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unif
   const closers = new Set<() => void>()
   app.addHook('preClose', async () => { for (const close of closers) close() })
 
+  // The shell with the styles inline, built the first time someone opens the dashboard.
+  let page: Promise<string> | undefined
   app.get('/ui', {
     schema: { tags, summary: 'The dashboard: linked accounts, sync timeline, webhooks, requests, the clock and failure modes', response: { 200: text('text/html', 'the dashboard page') } }
-  }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(dashboardPage))
+  }, async (_request, reply) => {
+    page ??= dashboardAssets().then((assets) => dashboardPage(assets.css), (error: unknown) => { page = undefined; throw error })
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(await page)
+  })
 
   app.get('/ui/dashboard.js', {
     schema: { tags, summary: 'The dashboard\'s script (bundled)', response: { 200: text('application/javascript', 'script') } }
   }, async (_request, reply) => reply.type('application/javascript; charset=utf-8').header('Cache-Control', 'no-cache').send((await dashboardAssets()).js))
-
-  app.get('/ui/dashboard.css', {
-    schema: { tags, summary: 'The dashboard\'s styles (bundled)', response: { 200: text('text/css', 'styles') } }
-  }, async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'no-cache').send((await dashboardAssets()).css))
 
   app.get('/stream', {
     onRequest: unified.auth.tenant,

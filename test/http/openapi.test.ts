@@ -28,7 +28,7 @@ type Doc = { openapi: string, info: { license?: unknown }, servers: Array<{ url:
 const NO_CLIENT_ERROR = [
   '/_unimock/health get', '/_unimock/scheduler get', '/v3/user/auth/logout get',
   '/link/initialize.js get', '/link/widget.js get', '/link/demo.js get', '/link/snippets get',
-  '/_unimock/ui get', '/_unimock/ui/dashboard.js get', '/_unimock/ui/dashboard.css get'
+  '/_unimock/ui get', '/_unimock/ui/dashboard.js get'
 ]
 
 const { app } = await makeApp(t)
