@@ -16,9 +16,9 @@ export const dashboardPage = (css: string): string => `<!doctype html>
 <title>unimock dashboard</title>
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%232f6fde'/%3E%3Cpath d='M4 4v5a4 4 0 0 0 8 0V4h-2v5a2 2 0 0 1-4 0V4z' fill='%23fff'/%3E%3C/svg%3E">
 <script>
-// The first view's reads start now, while the bundle loads, instead of after it has run (about 250 ms on a 2-core machine), as one read
-// (/overview: the clock, the accounts, their sync summary); api.ts's preload waits for it before the first
-// render. Only with a key already in session storage.
+// The first view's read (/overview: the clock, the accounts, their sync summary) starts now, while the
+// bundle loads, instead of after it has run (about 250 ms on a 2-core machine); api.ts's preload waits for
+// it before the first render. Only with a key already in session storage.
 (function () {
   var key = sessionStorage.getItem('unimock.apiKey')
   if (key) window.unimockEarly = fetch('/_unimock/overview', { headers: { authorization: 'Bearer ' + key } }).then(function (r) { return r.ok ? r.json() : undefined })
