@@ -82,6 +82,13 @@ export class ScopeService implements ScopesPort {
   readonly #d: ScopeServiceDeps
   /** Every data read asks for disabled fields: the defaults per `tenant:category` are kept, this service alone writes them. */
   readonly #defaults = new Map<string, Map<string, DefaultScope>>()
+  /**
+   * Each account's effective scope of a model, with its disabled fields as a set, as last read outside a
+   * transaction (one may still roll back): every data read asks, and working it out read the account's rows
+   * and built two sets, about 3 KB of garbage a request. Every write of scopes here drops them all.
+   */
+  readonly #effective = new Map<string, Map<string, Effective>>()
+  #effectiveCount = 0
 
   constructor (deps: ScopeServiceDeps) {
     this.#d = deps
@@ -117,6 +124,7 @@ export class ScopeService implements ScopesPort {
   update (account: ScopedAccount, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
     const checked = this.#check(account.category, items)
     const now = this.#d.clock.now()
+    this.#forgetEffective()
     this.#d.db.transaction(() => {
       const own = this.#d.repo.byAccount(account.id)
       for (const c of checked) {
@@ -160,6 +168,7 @@ export class ScopeService implements ScopesPort {
   }
 
   #update (tenantId: number, category: string, checked: readonly CheckedItem[], now: number, key: string): void {
+    this.#forgetEffective()
     this.#d.db.transaction(() => {
       const stored = this.#defaultsOf(tenantId, category)
       for (const c of checked) {
@@ -201,6 +210,7 @@ export class ScopeService implements ScopesPort {
    */
   linkRequested (account: ScopedAccount, link: readonly LinkModelScope[], now: number): void {
     if (this.#d.sync.started(account.id)) return
+    this.#forgetEffective()
     this.#d.repo.removeAccount(account.id)
     for (const l of link) {
       const model = this.#d.catalogue.byId(l.modelId)
@@ -231,6 +241,7 @@ export class ScopeService implements ScopesPort {
     const model = this.#d.catalogue.byId(modelId)
     if (model === undefined) return
     const own = this.#d.repo.byAccount(accountId).get(model.name)
+    this.#forgetEffective()
     this.#d.repo.save(accountId, { modelName: model.name, read: enabled, write: own?.write ?? null, enabledFields: own?.enabledFields ?? [], disabledFields: own?.disabledFields ?? [] })
   }
 
@@ -240,22 +251,28 @@ export class ScopeService implements ScopesPort {
   }
 
   writeEnabled (accountId: string, modelName: string): boolean {
-    return this.#scope(accountId, modelName)?.write ?? true
+    return this.#scope(accountId, modelName).scope?.write ?? true
   }
 
   disabledFields (accountId: string, modelName: string): ReadonlySet<string> {
-    return new Set(this.#scope(accountId, modelName)?.disabledFields ?? [])
+    return this.#scope(accountId, modelName).disabled
   }
 
   clear (): void {
     this.#d.repo.clear()
     this.#d.defaults.clear()
-    this.#defaults.clear()
+    this.forgetCaches()
   }
 
-  /** Drops the defaults kept in memory (a tenant's rows were deleted under them). */
+  /** Drops the scopes kept in memory (a tenant's rows were deleted under them). */
   forgetCaches (): void {
     this.#defaults.clear()
+    this.#forgetEffective()
+  }
+
+  #forgetEffective (): void {
+    this.#effective.clear()
+    this.#effectiveCount = 0
   }
 
   #defaultsOf (tenantId: number, category: string): Map<string, DefaultScope> {
@@ -263,16 +280,29 @@ export class ScopeService implements ScopesPort {
     let found = this.#defaults.get(key)
     if (found === undefined) {
       found = this.#d.defaults.byCategory(tenantId, category)
-      this.#defaults.set(key, found)
+      // Not kept from inside a transaction: it may still roll back.
+      if (!this.#d.db.inTransaction) this.#defaults.set(key, found)
     }
     return found
   }
 
-  #scope (accountId: string, modelName: string): DefaultScope | undefined {
+  #scope (accountId: string, modelName: string): Effective {
+    const kept = this.#effective.get(accountId)?.get(modelName)
+    if (kept !== undefined) return kept
     const account = this.#d.account(accountId)
     const model = account === undefined ? undefined : this.#d.catalogue.byId(`${account.category}.${modelName}`)
-    if (account === undefined || model === undefined) return undefined
-    return effective(model, this.#defaultsOf(account.tenantId, account.category).get(modelName), this.#d.repo.byAccount(accountId).get(modelName))
+    const scope = account === undefined || model === undefined
+      ? undefined
+      : effective(model, this.#defaultsOf(account.tenantId, account.category).get(modelName), this.#d.repo.byAccount(accountId).get(modelName))
+    const found: Effective = { scope, disabled: new Set(scope?.disabledFields ?? []) }
+    if (account !== undefined && !this.#d.db.inTransaction) {
+      if (this.#effectiveCount >= KEPT_SCOPES) this.#forgetEffective()
+      const byModel = this.#effective.get(accountId) ?? new Map<string, Effective>()
+      this.#effective.set(accountId, byModel)
+      byModel.set(modelName, found)
+      this.#effectiveCount++
+    }
+    return found
   }
 
   /** The model ids of the account's category whose effective READ is off. */
@@ -306,6 +336,14 @@ export class ScopeService implements ScopesPort {
 }
 
 /** The account's own scopes over the defaults over "everything enabled". */
+/** Effective scopes kept at most (accounts × models read); past it they are dropped and read again. */
+const KEPT_SCOPES = 20_000
+
+interface Effective {
+  readonly scope: DefaultScope | undefined
+  readonly disabled: ReadonlySet<string>
+}
+
 function effective (model: ModelDef, def: DefaultScope | undefined, own: ScopeOverride | undefined): DefaultScope {
   const disabled = new Set(def?.disabledFields ?? [])
   for (const f of own?.disabledFields ?? []) disabled.add(f)
