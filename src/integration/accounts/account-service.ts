@@ -7,7 +7,7 @@ import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagin
 import type { Db } from '../../store/database.js'
 import { type Category, CATEGORIES, isCategory } from '../catalog/categories.js'
 import { type IntegrationInfo, resolveIntegration } from '../catalog/integrations.js'
-import { digest, sameDigest } from '../../core/secrets.js'
+import { digest, digestHex, sameDigest } from '../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from '../events/event-repository.js'
 import type { AccountEvents } from './account-events.js'
@@ -74,10 +74,9 @@ export class AccountService {
    */
   identify (tenant: Tenant, token: string | undefined): StoredAccount {
     if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
-    const presented = digest(token.trim())
-    const hash = presented.toString('hex')
+    const hash = digestHex(token.trim())
     const account = this.#d.repo.byTokenHash(hash)
-    if (account === undefined || !sameDigest(presented, digest(account.accountToken))) {
+    if (account === undefined || !sameDigest(Buffer.from(hash, 'hex'), digest(account.accountToken))) {
       const deletedFor = this.#d.repo.deletedTokenTenant(hash)
       if (deletedFor === tenant.id) throw appError('AUTH_ACCOUNT_DELETED')
       throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
