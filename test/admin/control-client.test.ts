@@ -13,6 +13,10 @@ t.test('the committed client is what the control API\'s schemas generate (npm ru
   t.equal(committed, controlClientSource(doc), 'src/control-client.ts is stale: run npm run build')
   const operations = Object.entries(doc.paths as Record<string, object>).filter(([p]) => p.startsWith('/_unimock/')).flatMap(([, item]) => Object.keys(item))
   t.equal((committed.match(/^ {2}(get|post|put|delete)[A-Za-z]+ \(/gm) ?? []).length, operations.length, 'a method per control operation')
+  // An answer given by reference (#/components/responses/...) is typed as what it refers to.
+  t.same(committed.match(/^export type \w+Result = undefined$/gm) ?? [], [], 'every control operation answers something typed')
+  t.match(committed, /^export type PostLinkedAccountsResult = control_LinkedAccount$/m)
+  t.match(committed, /^export type GetDefaultScopesByCategoryResult = unified_CommonModelScopeAPI$/m)
 })
 
 t.test('a test suite drives unimock through the typed client over HTTP', async (t) => {

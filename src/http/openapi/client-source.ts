@@ -79,9 +79,10 @@ function methodName (operationId: string): string {
   return operationId.replace(/^(get|post|put|patch|delete)Unimock/, '$1')
 }
 
-function resolveParameter (doc: Json, p: unknown): Json {
+/** A parameter or a response as written, or the component its `$ref` names (of `kind`). */
+function resolve (doc: Json, kind: 'parameters' | 'responses', p: unknown): Json {
   if (isObject(p) && typeof p.$ref === 'string') {
-    const components = (doc.components as Json | undefined)?.parameters as Json | undefined
+    const components = (doc.components as Json | undefined)?.[kind] as Json | undefined
     return (components?.[refName(p.$ref)] ?? {}) as Json
   }
   return isObject(p) ? p : {}
@@ -93,7 +94,7 @@ function operations (doc: Json, refs: Set<string>): Operation[] {
     if (!path.startsWith(`${PREFIX}/`) || !isObject(item)) continue
     for (const [method, op] of Object.entries(item)) {
       if (!isObject(op) || !isObject(op.responses) || typeof op.operationId !== 'string') continue
-      const parameters = (Array.isArray(op.parameters) ? op.parameters : []).map((p) => resolveParameter(doc, p))
+      const parameters = (Array.isArray(op.parameters) ? op.parameters : []).map((p) => resolve(doc, 'parameters', p))
       const queryParams = parameters.filter((p) => p.in === 'query')
       const query = queryParams.length === 0
         ? undefined
@@ -104,7 +105,7 @@ function operations (doc: Json, refs: Set<string>): Operation[] {
           }
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined
       const bodySchema = ((requestBody?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined
-      const ok = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status)).map(([, r]) => r as Json)
+      const ok = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status)).map(([, r]) => resolve(doc, 'responses', r))
       const json = ok.every((r) => r.content === undefined || isObject((r.content as Json)['application/json']))
       const results = ok.map((r) => {
         const content = r.content as Json | undefined

@@ -17,7 +17,7 @@ export const ControlAccount = Type.Object({
   webhook_listener_url: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
   completed_at: Nullable(Type.String({ format: 'date-time' }))
-})
+}, { title: 'control.LinkedAccount' })
 export type ControlAccount = Static<typeof ControlAccount>
 
 export const ControlAccountList = Type.Object({ results: Type.Array(ControlAccount) })

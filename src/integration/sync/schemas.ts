@@ -81,7 +81,7 @@ export const StatusCounts = Type.Object(Object.fromEntries(SYNC_STATUSES.map((s)
  * DONE yet"), about a fortieth of the full view's bytes for accounts of 16 models.
  */
 export const TenantSyncSummary = Type.Object({
-  results: Type.Array(Type.Object({ linked_account_id: Type.String(), paused: Type.Boolean(), status_counts: StatusCounts }))
+  results: Type.Array(Type.Object({ linked_account_id: Type.String(), paused: Type.Boolean(), status_counts: StatusCounts }, { title: 'control.AccountSyncSummary' }))
 })
 export type TenantSyncSummary = Static<typeof TenantSyncSummary>
 
