@@ -335,7 +335,6 @@ export class ScopeService implements ScopesPort {
   }
 }
 
-/** The account's own scopes over the defaults over "everything enabled". */
 /** Effective scopes kept at most (accounts × models read); past it they are dropped and read again. */
 const KEPT_SCOPES = 20_000
 
@@ -344,6 +343,7 @@ interface Effective {
   readonly disabled: ReadonlySet<string>
 }
 
+/** The account's own scopes over the defaults over "everything enabled". */
 function effective (model: ModelDef, def: DefaultScope | undefined, own: ScopeOverride | undefined): DefaultScope {
   const disabled = new Set(def?.disabledFields ?? [])
   for (const f of own?.disabledFields ?? []) disabled.add(f)
