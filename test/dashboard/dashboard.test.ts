@@ -181,6 +181,16 @@ t.test('the page loads nothing from off the machine and throws nothing', async (
   t.same(d.errors, [])
 })
 
+t.test('the page is styled from its own shell and follows the light or dark preference', async (t) => {
+  t.equal(await page.locator('link[rel=stylesheet]').count(), 0, 'no stylesheet to fetch: the styles are inline')
+  const background = (): Promise<string> => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>
+  await page.emulateMedia({ colorScheme: 'light' })
+  t.equal(await background(), 'rgb(255, 255, 255)', 'light')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  t.equal(await background(), 'rgb(13, 17, 23)', 'dark')
+  await page.emulateMedia({ colorScheme: 'light' })
+})
+
 t.test('accessibility: in every view, every control is labelled and reachable by keyboard', async (t) => {
   for (const view of ['Accounts', 'Webhooks', 'Requests', 'Failure modes']) {
     await page.getByRole('button', { name: view, exact: true }).click()
