@@ -6,7 +6,9 @@ import { Script, constants as vmConstants } from 'node:vm'
 
 /**
  * Runs a CommonJS bundle through V8's code cache: compiling the 1.8 MB CLI bundle was the largest single
- * cost of a cold start, and Node 20 has no compile cache of its own (module.enableCompileCache is 22+).
+ * cost of a cold start. Unlike Node's module.enableCompileCache (a directory of the user's, filled by the first
+ * run), this cache ships beside the bundle, written by the build. A cache written by another Node line is
+ * rejected by V8 (its version is part of the cache) and the launcher writes a fresh one at exit.
  *
  * V8 checks a cache against its own version and flags but, for the source, only against its length (an
  * edited bundle of the same length would run stale code), and it does not checksum the cache (a damaged
@@ -54,8 +56,8 @@ export function loadBundle (file: string, cacheFile = `${file}.cache`): LoadedBu
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
     cachedData,
-    // vm.constants arrived in Node 20.12; without it a dynamic import() in the bundle would fail to load.
-    importModuleDynamically: vmConstants?.USE_MAIN_CONTEXT_DEFAULT_LOADER
+    // Without it a dynamic import() in the bundle would fail to load.
+    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER
   })
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dir: string) => void
   const module = { exports: {} as Record<string, unknown> }

@@ -51,7 +51,7 @@ async function transpiled (file, source) {
   const { code } = await transform(source, {
     loader: file.endsWith('x') ? 'tsx' : 'ts',
     format: file.endsWith('.cts') ? 'cjs' : 'esm',
-    target: 'node20',
+    target: 'node22',
     sourcemap: 'inline',
     sourcefile: file,
     // What tsconfig.json implies for emit: ES2022 class fields are defined, not assigned.
