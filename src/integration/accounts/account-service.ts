@@ -130,6 +130,22 @@ export class AccountService {
     return account
   }
 
+  /** The account with this id, of any tenant, or undefined: what other domains ask of an account they were told of. */
+  find (id: string): StoredAccount | undefined {
+    return this.#d.repo.byId(id)
+  }
+
+  /** Every account of the tenant, in creation order. */
+  ofTenant (tenantId: number): StoredAccount[] {
+    return this.#d.repo.all(tenantId)
+  }
+
+  /** The id of the tenant's account an account token names, or undefined (another key's token is unknown). */
+  idByToken (tenantId: number, token: string): string | undefined {
+    const account = this.#d.repo.byTokenHash(digestHex(token))
+    return account !== undefined && account.tenantId === tenantId ? account.id : undefined
+  }
+
   reload (account: LinkedAccount): StoredAccount {
     return this.get(account.id)
   }

@@ -1,0 +1,29 @@
+import type { Clock } from '../../core/clock.js'
+import type { Ids } from '../../core/ids.js'
+import type { Db } from '../../store/database.js'
+import type { Catalogue } from '../data/catalogue.js'
+import type { DataService } from '../data/service.js'
+import type { DomainModule } from '../../core/domain-module.js'
+import type { AccountEvents } from '../accounts/account-events.js'
+import { CustomObjects, type ObjectClass } from './custom-objects.js'
+import { CustomObjectRepository } from './repository.js'
+
+/** CRM custom objects: they hang off the account's custom object classes, as reads show them. */
+export function customObjectsModule (d: { db: Db, ids: Ids, clock: Clock, catalogue: Catalogue, data: DataService }): { customObjects: CustomObjects, module: DomainModule<AccountEvents> } {
+  const objectClasses = d.catalogue.byId('crm.CustomObjectClass')
+  const customObjects = new CustomObjects({
+    repo: new CustomObjectRepository(d.db),
+    ids: d.ids,
+    clock: d.clock,
+    classes: (accountId) => objectClasses === undefined
+      ? []
+      : (JSON.parse(d.data.listJson(accountId, objectClasses, { page_size: '100', expand: 'fields' }).json.toString()) as { results: ObjectClass[] }).results
+  })
+  return {
+    customObjects,
+    module: {
+      react: (events) => { events.on('account:deleted', (e) => { customObjects.forgetAccount(e.account.id) }) },
+      reset: () => { customObjects.clear() }
+    }
+  }
+}

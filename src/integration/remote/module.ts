@@ -1,0 +1,49 @@
+import type { Clock } from '../../core/clock.js'
+import type { Emitter } from '../../core/events.js'
+import type { Ids } from '../../core/ids.js'
+import type { Scheduler } from '../../jobs/scheduler.js'
+import type { Db } from '../../store/database.js'
+import type { Catalogue } from '../data/catalogue.js'
+import type { DataService } from '../data/service.js'
+import type { DomainModule } from '../../core/domain-module.js'
+import { AsyncPassthroughRepository } from './async-passthrough-repository.js'
+import { AsyncPassthroughs } from './async-passthrough.js'
+import { Downloads } from './downloads.js'
+import { FieldMappingRepository } from './field-mapping-repository.js'
+import { FieldMappings } from './field-mappings.js'
+import { Passthrough, type PassthroughAccount } from './passthrough.js'
+import { PassthroughPresets } from './passthrough-presets.js'
+import { RawVendorApi } from './raw-api.js'
+import type { RemoteEvents } from './remote-events.js'
+
+/** Field mappings: built before the data service, which fills each record's field_mappings through them. */
+export function fieldMappingsModule (d: { db: Db, catalogue: Catalogue, ids: Ids, clock: Clock, events: Emitter<RemoteEvents> }): { fieldMappings: FieldMappings, module: DomainModule } {
+  const fieldMappings = new FieldMappings({ repo: new FieldMappingRepository(d.db), catalogue: d.catalogue, ids: d.ids, clock: d.clock, events: d.events })
+  return { fieldMappings, module: { reset: () => { fieldMappings.clear() } } }
+}
+
+export interface RemoteDeps {
+  readonly db: Db
+  readonly clock: Clock
+  readonly ids: Ids
+  readonly scheduler: Scheduler
+  readonly events: Emitter<RemoteEvents>
+  readonly data: DataService
+  readonly account: (id: string) => PassthroughAccount | undefined
+}
+
+/** The simulated third party's own API over the same data: passthrough (and its presets, async) and downloads. */
+export function remoteModule (d: RemoteDeps): { passthrough: Passthrough, presets: PassthroughPresets, asyncPassthroughs: AsyncPassthroughs, downloads: Downloads, module: DomainModule } {
+  const presets = new PassthroughPresets(d.db)
+  const passthrough = new Passthrough(new RawVendorApi(d.data, d.clock), presets, d.clock)
+  const asyncPassthroughs = new AsyncPassthroughs({
+    repo: new AsyncPassthroughRepository(d.db), clock: d.clock, scheduler: d.scheduler, passthrough, ids: d.ids, account: d.account, events: d.events
+  })
+  return {
+    passthrough,
+    presets,
+    asyncPassthroughs,
+    downloads: new Downloads(d.data),
+    module: { reset: () => { asyncPassthroughs.clear(); presets.clear() } }
+  }
+}

@@ -1,0 +1,32 @@
+import type { Clock } from '../../core/clock.js'
+import type { Db } from '../../store/database.js'
+import type { DomainModule } from '../../core/domain-module.js'
+import type { Tenant } from './tenant.js'
+import { TenantRepository } from './tenant-repository.js'
+import { TenantService } from './tenant-service.js'
+
+/** The one event the tenants react to (declared here: remote-keys imports the tenants, not the other way). */
+interface RemoteKeyRegenerated { 'remote-key:generated': { readonly regenerated: boolean } }
+
+export interface TenantsDeps {
+  readonly db: Db
+  readonly clock: Clock
+  readonly apiKeys: readonly string[]
+  readonly maxTenants: number
+  /** The organization a remote production key authenticates as (facts §12). */
+  readonly remoteKey: (key: string) => Tenant | undefined
+}
+
+/** The organizations, one per API key. Tenants are cached by key: a replaced secret must stop working at once. */
+export function tenantsModule (d: TenantsDeps): { tenants: TenantService, module: DomainModule<RemoteKeyRegenerated> } {
+  const repo = new TenantRepository(d.db)
+  const tenants = new TenantService(repo, d.clock, d.apiKeys, d.remoteKey, d.maxTenants)
+  return {
+    tenants,
+    module: {
+      react: (events) => { events.on('remote-key:generated', (e) => { if (e.regenerated) tenants.forget() }) },
+      reset: () => { repo.clear(); tenants.forget() },
+      resetTenant: () => { tenants.forget() }
+    }
+  }
+}
