@@ -497,7 +497,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       asyncPassthroughs
     })
   }), { logSerializers })
-  void app.register(named('remoteFieldClassRoutes', remoteFieldClassRoutes), { authenticate: auth.account })
+  void app.register(named('remoteFieldClassRoutes', remoteFieldClassRoutes), { authenticate: auth.account, catalogue })
   void app.register(named('fieldMappingRoutesScope', async (api) => {
     installLenientJson(api)
     await api.register(named('fieldMappingRoutes', fieldMappingRoutes), {
