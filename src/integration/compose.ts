@@ -521,7 +521,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   // The listener URL's last segment is a secret of the account: request logs show it redacted.
   void app.register(named('webhookListenerRoutes', webhookListenerRoutes), { accounts, logSerializers })
   const journal = registerJournal(app, context, { auth, tenants, link })
-  installFaultHooks(app, { faults, interfaces, modelAt: (category, segment) => catalogue.bySegment(category, segment)?.id })
+  installFaultHooks(app, { faults, interfaces })
   void app.register(named('faultRoutes', faultRoutes), { prefix: '/_unimock', auth, faults })
   void app.register(named('reportRoutes', reportRoutes), { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: fanOut }, clock })
   void app.register(named('scenarioRoutes', scenarioRoutes), { prefix: '/_unimock', auth, runner, library, clock })
