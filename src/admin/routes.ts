@@ -7,6 +7,7 @@ import { declareSecurity } from '../http/openapi/security.js'
 import { Problem } from '../http/problem.js'
 import { advanceClock } from './clock-control.js'
 import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, ResetDone, SchedulerState } from './schemas.js'
+import { touching } from '../http/route-facts.js'
 
 export interface AdminOptions {
   readonly context: AppContext
@@ -51,6 +52,7 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
   }, async (request) => ({ now: iso(clocks.of(tenant(request)).now()), mode: context.clock.mode }))
 
   r.post('/clock/advance', {
+    config: touching('clock'),
     onRequest: worldOf,
     schema: {
       tags,
@@ -69,6 +71,7 @@ export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { conte
   }, async () => ({ pending: context.scheduler.count(), ran: context.scheduler.ranByKind() }))
 
   r.post('/reset', {
+    config: touching('clock'),
     onRequest: worldOf,
     // It takes no body, but a body sent as JSON is still parsed: a malformed one is a 400.
     schema: { tags, summary: "Restore the seeded state (seed data, tokens, virtual clock): the key's world with an API key, the whole server's (random stream included) without", response: { 200: ResetDone, 400: Problem, 401: Problem } }

@@ -1,9 +1,8 @@
 import { wallDelay } from '../core/clock.js'
 import type { Subscriber } from '../core/events.js'
 import type { DomainEvents } from '../integration/domain-events.js'
+import type { Topic } from '../http/route-facts.js'
 
-/** What changed, as the dashboard's stream names it; the page reads the matching control API views again. */
-export type Topic = 'accounts' | 'sync' | 'webhooks' | 'requests' | 'clock'
 
 /** A notice sent on the stream: the topics that changed since the last one, and the accounts concerned. */
 export interface Notice {

@@ -5,7 +5,9 @@ import { Problem } from '../http/problem.js'
 import type { UnifiedService } from '../integration/compose.js'
 import { authFacts, requestTenant } from '../integration/accounts/request-auth.js'
 import { dashboardAssets } from './assets.js'
-import { LiveStream, type Notice, type Topic } from './live-stream.js'
+import { LiveStream, type Notice } from './live-stream.js'
+import { factsOf, type Topic } from '../http/route-facts.js'
+import type { JournalRecorder } from '../integration/http/journal-recorder.js'
 import { overviewRoute } from './overview-route.js'
 import { dashboardPage } from './page.js'
 import type { TenantClocks } from '../core/tenant-clocks.js'
@@ -20,15 +22,15 @@ const tags = ['dashboard']
 const text = (mediaType: string, description: string): { description: string, content: Record<string, { schema: ReturnType<typeof Type.String> }> } =>
   ({ description, content: { [mediaType]: { schema: Type.String() } } })
 
-/** Writes that have no domain event of their own yet (the clock, presets, faults, relink) still move the page. */
-function topicsOfWrite (request: FastifyRequest): readonly Topic[] {
-  const path = request.url.split('?')[0] ?? ''
-  if (path === '/_unimock/clock/advance' || path === '/_unimock/reset') return ['clock']
-  if (!path.startsWith('/_unimock/')) return ['requests']
-  if (request.method === 'GET') return []
-  if (path.startsWith('/_unimock/webhooks/')) return ['webhooks']
-  if (path.startsWith('/_unimock/faults') || path.startsWith('/_unimock/scenarios')) return ['requests', 'sync']
-  return ['accounts', 'sync']
+/**
+ * What a request changed that the page shows: what its route declares a write through it touches (the
+ * clock, presets, faults, relink: control writes without a domain event of their own yet), else the
+ * requests view when the journal took the request.
+ */
+function topicsOf (request: FastifyRequest): readonly Topic[] {
+  const touched = factsOf(request)?.touches
+  if (touched !== undefined) return touched
+  return (request.journal as JournalRecorder | null)?.surface === undefined ? [] : ['requests']
 }
 
 /**
@@ -45,7 +47,7 @@ export function installDashboard (app: FastifyInstance, unified: UnifiedService,
     if (live.open > 0) {
       const tenant = authFacts(request)?.tenant?.id ?? 'all'
       // A clock move or reset with a key acts on that key's world alone; without one, on everyone's.
-      for (const topic of topicsOfWrite(request)) live.mark(topic === 'clock' ? controlWorld(request) ?? 'all' : tenant, topic)
+      for (const topic of topicsOf(request)) live.mark(topic === 'clock' ? controlWorld(request) ?? 'all' : tenant, topic)
     }
     done()
   })

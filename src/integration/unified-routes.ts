@@ -161,7 +161,7 @@ export function registerUnifiedRoutes (app: FastifyInstance, context: AppContext
       asyncPassthroughs
     })
   }), { logSerializers })
-  void app.register(named('remoteFieldClassRoutes', remoteFieldClassRoutes), { authenticate: auth.account })
+  void app.register(named('remoteFieldClassRoutes', remoteFieldClassRoutes), { authenticate: auth.account, catalogue })
   void app.register(named('fieldMappingRoutesScope', async (api) => {
     installLenientJson(api)
     await api.register(named('fieldMappingRoutes', fieldMappingRoutes), {
@@ -185,7 +185,7 @@ export function registerUnifiedRoutes (app: FastifyInstance, context: AppContext
   // The listener URL's last segment is a secret of the account: request logs show it redacted.
   void app.register(named('webhookListenerRoutes', webhookListenerRoutes), { accounts, logSerializers })
   const journal = registerJournal(app, context, { auth, tenants: s.tenants, link: s.link.link })
-  installFaultHooks(app, { faults: s.faults, interfaces, modelAt: (category, segment) => catalogue.bySegment(category, segment)?.id })
+  installFaultHooks(app, { faults: s.faults, interfaces })
   void app.register(named('faultRoutes', faultRoutes), { prefix: '/_unimock', auth, faults: s.faults })
   void app.register(named('reportRoutes', reportRoutes), { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: s.webhooks.fanOut }, clock })
   void app.register(named('scenarioRoutes', scenarioRoutes), { prefix: '/_unimock', auth, runner: s.scenarios.runner, library: s.scenarios.library, clock })

@@ -4,6 +4,7 @@ import type { AccountService } from './account-service.js'
 import type { StoredAccount } from './account-repository.js'
 import type { Tenant } from '../tenants/tenant.js'
 import { declareSecurity } from '../../http/openapi/security.js'
+import { categoryOf, factsOf } from '../../http/route-facts.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
 /**
@@ -21,7 +22,7 @@ import type { TenantService } from '../tenants/tenant-service.js'
  *   control API's tenant routes). An X-Account-Token sent along is ignored: the official client sends it on
  *   every call when configured.
  * - `auth.account`: the API key AND `X-Account-Token` of a COMPLETE account of that key whose category is the
- *   path's (`/api/{category}/...` or `/{category}/v1/...`).
+ *   one the route declares (`config: journaled(kind, { category })`, src/http/route-facts.ts).
  *
  * Failures throw AppErrors (401 `{"detail": ...}` saying which problem; 403 for an account needing relinking
  * with --relink-status 403). Read the result with `requestTenant` / `requestAccount`.
@@ -57,11 +58,6 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
-/** The category segment of a unified-service path: /api/{category}/... or /{category}/v1/... */
-export function pathCategory (url: string): string | undefined {
-  return /^\/(?:api\/)?([^/?]+)\//.exec(url)?.[1]
-}
-
 export function createUnifiedAuth (tenantService: TenantService, accountService: AccountService): UnifiedAuth {
   return {
     tenant: declareSecurity(async (request: FastifyRequest) => {
@@ -76,7 +72,7 @@ export function createUnifiedAuth (tenantService: TenantService, accountService:
       facts.tenant = tenant
       const account = accountService.identify(tenant, header(request, 'x-account-token'))
       facts.identified = account
-      facts.account = accountService.admit(account, pathCategory(request.url))
+      facts.account = accountService.admit(account, categoryOf(factsOf(request), request))
     }, [{ apiKey: [], accountToken: [] }])
   }
 }

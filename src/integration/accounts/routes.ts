@@ -20,7 +20,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.get(`/api/${category}/v1/account-details`, {
       onRequest: auth.account,
-      config: journaled('account-details'),
+      config: journaled('account-details', { category, facets: [] }),
       schema: {
         tags,
         summary: 'The linked account of the X-Account-Token',
@@ -30,7 +30,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.post(`/api/${category}/v1/delete-account`, {
       onRequest: auth.account,
-      config: journaled('delete-account'),
+      config: journaled('delete-account', { category, facets: [] }),
       schema: {
         tags,
         summary: 'Delete the linked account of the X-Account-Token (POST, not DELETE); answers 200 with an empty body',
@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.post(`/api/${category}/v1/account-token/regenerate`, {
       onRequest: auth.account,
-      config: journaled('account-token-regenerate'),
+      config: journaled('account-token-regenerate', { category, facets: [] }),
       schema: {
         tags,
         summary: 'A new account token for the linked account of the X-Account-Token; the old token stops working at once',
@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
 
     r.get(`/api/${category}/v1/linked-accounts`, {
       onRequest: auth.tenant,
-      config: journaled('linked-accounts'),
+      config: journaled('linked-accounts', { category, facets: [] }),
       schema: {
         tags,
         summary: 'The API key\'s linked accounts, filtered, in pages (every category\'s path lists all categories)',

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { journaled } from '../http/journal-recorder.js'
 import { Detail } from '../http/schemas.js'
 import type { AccountService } from './account-service.js'
 
@@ -17,6 +18,8 @@ export const webhookListenerRoutes: FastifyPluginAsync<{ accounts: AccountServic
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => { done(null, body) })
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   r.post('/api/integrations/webhook-listener/:key', {
+    // Under /api, but of no category and no kind the journal names: the third party calls it, not the integrator.
+    config: journaled(null),
     schema: {
       tags: ['unified: webhook listener'],
       summary: 'A third-party system\'s webhook for one linked account (its webhook_listener_url): the account syncs now',

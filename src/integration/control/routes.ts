@@ -11,6 +11,7 @@ import { controlAccount } from './control-account.js'
 import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
+import { touching } from '../../http/route-facts.js'
 
 /**
  * The control API's unified-service routes (under /_unimock). Like the service itself they take
@@ -32,6 +33,7 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
   const emptyBody = async (request: { body: unknown }): Promise<void> => { request.body ??= {} }
 
   r.post('/linked-accounts', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,
@@ -60,6 +62,7 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
   })
 
   r.post('/linked-accounts/:id/relink-needed', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: {
@@ -72,7 +75,7 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
 
   r.post('/link-tokens/:link_token/complete', {
     onRequest: auth.tenant,
-    config: journaled('link-complete', { linkToken: 'params' }),
+    config: journaled('link-complete', { linkToken: 'params', touches: ['accounts', 'sync'] }),
     preValidation: emptyBody,
     schema: {
       tags,

@@ -9,6 +9,7 @@ import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import type { DataService } from './service.js'
 import { formatMicros } from '../../core/timestamps.js'
+import { touching } from '../../http/route-facts.js'
 
 const Params = Type.Object({ id: Type.String({ description: 'linked account id' }) })
 
@@ -67,6 +68,7 @@ export const dataControlRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts
   }
 
   r.post('/linked-accounts/:id/data/remote-changes', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags: ['control'],
@@ -87,6 +89,7 @@ export const dataControlRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts
   })
 
   r.post('/linked-accounts/:id/data/sync-pass', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: {

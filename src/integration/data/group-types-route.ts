@@ -15,7 +15,7 @@ export const groupTypesRoute: FastifyPluginAsync<{ catalogue: Catalogue, authent
   const types = type?.t === 'enum' ? [...type.values] : []
   app.withTypeProvider<TypeBoxTypeProvider>().get('/api/hris/v1/groups/types', {
     onRequest: authenticate,
-    config: journaled('group-types', { category: 'hris' }),
+    config: journaled('group-types', { category: 'hris', model: 'hris.Group', facets: ['category'] }),
     schema: {
       tags: ['unified: hris'],
       summary: 'The types of groups (GroupTypeEnum) the organization\'s HRIS groups take',

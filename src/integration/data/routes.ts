@@ -47,7 +47,7 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
 
     r.get(path, {
       onRequest: authenticate,
-      config: journaled('list', { model: model.id }),
+      config: journaled('list', { category: model.category, model: model.id, facets: ['model'] }),
       serializerCompiler: compilers.serializer(`${model.id}:list`),
       validatorCompiler: compilers.validator(`${model.id}:list`),
       schema: {
@@ -67,7 +67,7 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
     if (!model.retrieve) continue
     r.get(`${path}/:id`, {
       onRequest: authenticate,
-      config: journaled('retrieve', { model: model.id }),
+      config: journaled('retrieve', { category: model.category, model: model.id, facets: ['model'] }),
       serializerCompiler: compilers.serializer(`${model.id}:retrieve`),
       validatorCompiler: compilers.validator(`${model.id}:retrieve`),
       schema: {

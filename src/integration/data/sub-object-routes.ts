@@ -35,7 +35,7 @@ export const subObjectRoutes: FastifyPluginAsync<SubObjectRouteOptions> = async 
       .map((f) => `${m.name}.${f.name}`))
     r.get(`/api/${category}/v1/${match[2]!}/:id`, {
       onRequest: authenticate,
-      config: journaled('retrieve', { model: `${category}.${name}` }),
+      config: journaled('retrieve', { category, model: `${category}.${name}`, facets: ['model'] }),
       schema: {
         tags: [`unified: ${category}`],
         summary: `Retrieve one ${name} by the id a record lists it under (${parents.join(', ')})`,

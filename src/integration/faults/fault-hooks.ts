@@ -5,8 +5,8 @@ import { wallDelay } from '../../core/clock.js'
 import { appError, type AppError } from '../../core/errors.js'
 import { sendError } from '../../http/error-handling.js'
 import type { InterfaceRegistry } from '../../http/interfaces.js'
-import { UNIFIED_PREFIXES } from '../catalog/categories.js'
-import { accountOf, pathCategory, requestTenant } from '../accounts/request-auth.js'
+import { categoryOf, type RouteFacts } from '../../http/route-facts.js'
+import { accountOf, requestTenant } from '../accounts/request-auth.js'
 import { Detail } from '../http/schemas.js'
 import type { Fault, FaultRequest, FaultService } from './fault-service.js'
 import { FAULT_STATUSES } from './schemas.js'
@@ -15,39 +15,12 @@ import { renameSyncStatusFields } from './quirks.js'
 export interface FaultHookOptions {
   readonly faults: FaultService
   readonly interfaces: InterfaceRegistry
-  /** The common model id of a category's path segment (`hris`, `employees` → hris.Employee), if any. */
-  readonly modelAt: (category: string, segment: string) => string | undefined
 }
-
-/** What a route's path says about every request it serves, worked out once when the route is added. */
-interface RouteFacts {
-  /** null: the route takes the category as a parameter, so each request's path says it. */
-  readonly category: string | undefined | null
-  readonly model: string | undefined
-  readonly syncStatus: boolean
-}
-
-const isUnified = (url: string): boolean => UNIFIED_PREFIXES.some((p) => url === p || url.startsWith(p + '/'))
 
 const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
 
 /** Every status a fault can answer with, as `{"detail"}`: each unified route declares them, so the OpenAPI document does. */
 const FAULT_ANSWERS: Readonly<Record<number, typeof Detail>> = Object.fromEntries(FAULT_STATUSES.map((status) => [status, Detail]))
-
-function routeFacts (url: string, method: string, modelAt: FaultHookOptions['modelAt']): RouteFacts {
-  const category = pathCategory(url)
-  if (category?.startsWith(':') === true) return { category: null, model: undefined, syncStatus: false }
-  const parts = url.split('/').filter((p) => p !== '')
-  if (parts[0] === 'api') parts.shift()
-  parts.shift()
-  if (parts[0] === 'v1') parts.shift()
-  const segment = parts[0]
-  return {
-    category,
-    model: category === undefined || segment === undefined ? undefined : modelAt(category, segment),
-    syncStatus: method === 'GET' && segment === 'sync-status' && parts.length === 1
-  }
-}
 
 const statusError = (fault: Fault): AppError => {
   const retry: Record<string, string> = fault.retryAfter === null ? {} : { 'Retry-After': String(fault.retryAfter) }
@@ -66,10 +39,12 @@ const statusError = (fault: Fault): AppError => {
  * Applies service faults to the unified service's routes. The check is a route-level onRequest hook added
  * after the route's own (auth.tenant / auth.account), so it knows the tenant and the linked account: faults
  * apply to authenticated requests only, and a request that fails authentication keeps its own 401. Only
- * unified routes get the hook, so the plant store and the control API never pay for it; on those that do,
- * it returns at once while no tenant has a fault.
+ * the routes that declare themselves the unified API's get the hook, so the plant store and the control API
+ * never pay for it; on those that do, it returns at once while no tenant has a fault. What a fault may be
+ * scoped to (the route's category, its model, whether it is sync-status) is what the route declares
+ * (src/http/route-facts.ts).
  */
-export function installFaultHooks (app: FastifyInstance, { faults, interfaces, modelAt }: FaultHookOptions): void {
+export function installFaultHooks (app: FastifyInstance, { faults, interfaces }: FaultHookOptions): void {
   const mine = new WeakSet<object>()
   const quirked = new WeakSet<FastifyRequest>()
   // Requests held open by hang and latency faults, so closing the app never waits for them.
@@ -132,10 +107,10 @@ export function installFaultHooks (app: FastifyInstance, { faults, interfaces, m
     const info: FaultRequest = {
       path: request.originalUrl.split('?', 1)[0]!,
       method: request.method,
-      category: facts.category === null ? pathCategory(request.url) : facts.category,
+      category: categoryOf(facts, request),
       model: facts.model,
       account: accountOf(request)?.id,
-      syncStatus: facts.syncStatus
+      syncStatus: facts.kind === 'sync-status'
     }
     const fault = faults.match(tenantId, info)
     if (fault === undefined) { done(); return }
@@ -148,15 +123,14 @@ export function installFaultHooks (app: FastifyInstance, { faults, interfaces, m
   }
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!isUnified(route.url)) return
+    const facts = route.config?.facts
+    if (facts?.surface !== 'api') return
     const existing = toArray(route.onRequest)
     if (existing.some((fn) => mine.has(fn))) return
-    const method = Array.isArray(route.method) ? route.method.join(',') : route.method
-    const facts = routeFacts(route.url, method, modelAt)
     const check = checkFor(facts)
     mine.add(check)
     route.onRequest = [...existing, check]
-    if (facts.syncStatus) route.onSend = [...toArray(route.onSend), rename]
+    if (facts.kind === 'sync-status') route.onSend = [...toArray(route.onSend), rename]
     // The route's own declaration of a status (a 401 it answers itself) stays.
     if (route.schema !== undefined) route.schema = { ...route.schema, response: { ...FAULT_ANSWERS, ...(route.schema.response as object | undefined) } }
   })

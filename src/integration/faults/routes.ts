@@ -6,6 +6,7 @@ import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { installLenientJson } from '../http/json-body.js'
 import { checkFaultFields, type Fault, type FaultService } from './fault-service.js'
 import { FaultList, FaultParams, FaultsDeleted, FaultView, NewFaultBody } from './schemas.js'
+import { touching } from '../../http/route-facts.js'
 
 export interface FaultRouteOptions {
   readonly auth: UnifiedAuth
@@ -34,6 +35,7 @@ export const faultRoutes: FastifyPluginAsync<FaultRouteOptions> = async (app, { 
   installLenientJson(app)
 
   r.post('/faults', {
+    config: touching('requests', 'sync'),
     onRequest: auth.tenant,
     // Before validation, which would drop an unknown (misspelt) field and widen the fault.
     preValidation: async (request) => { checkFaultFields(request.body) },
@@ -51,6 +53,7 @@ export const faultRoutes: FastifyPluginAsync<FaultRouteOptions> = async (app, { 
   }, async (request) => ({ results: faults.list(requestTenant(request).id).map(faultView) }))
 
   r.delete('/faults/:id', {
+    config: touching('requests', 'sync'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Delete one service fault', params: FaultParams, response: { 200: FaultsDeleted, 400: Problem, 401: Problem, 404: Problem } }
   }, async (request) => {
@@ -59,6 +62,7 @@ export const faultRoutes: FastifyPluginAsync<FaultRouteOptions> = async (app, { 
   })
 
   r.delete('/faults', {
+    config: touching('requests', 'sync'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Delete every service fault of this API key', response: { 200: FaultsDeleted, 401: Problem } }
   }, async (request) => ({ deleted: faults.clear(requestTenant(request).id) }))

@@ -1,8 +1,11 @@
+import type { JournalKind, JournalSurface, RouteFacts } from '../../http/route-facts.js'
+
 /**
- * What the request journal is told, rather than left to guess. Each unified-service route declares its
- * journal kind in its route config, a one-liner that catalogue-driven routes write with their model:
+ * What the request journal is told, rather than left to guess. Each route of the unified service declares
+ * what it is in its route config (src/http/route-facts.ts, read by authentication, the faults, the journal
+ * and the dashboard alike), a one-liner that catalogue-driven routes write with their model:
  *
- *   r.get(path, { onRequest: auth.account, config: journaled('list', { model: model.id }), schema }, handler)
+ *   r.get(path, { onRequest: auth.account, config: journaled('list', { category, model: model.id, facets: ['model'] }), schema }, handler)
  *
  * and hands what only it knows (the cursors it answered, the state a resync found, the account a token
  * exchange returned) to the request's recorder, `request.journal`. The auth hooks record the tenant and
@@ -10,50 +13,21 @@
  * entry once the request is answered; it never re-reads response bytes or re-authenticates.
  */
 
-/** What a route is to the journal and the integrator report (the `endpoint` facet). */
-export type JournalKind =
-  | 'list' | 'retrieve'
-  | 'sync-status' | 'resync'
-  | 'link-token' | 'account-token' | 'exchange'
-  | 'account-details' | 'delete-account' | 'linked-accounts'
-  | 'scopes' | 'available-actions' | 'account-token-regenerate' | 'remote-key' | 'webhook-receivers' | 'audit-trail' | 'issues' | 'group-types' | 'live-search'
-  | 'widget-session' | 'widget-connect' | 'widget-exit' | 'link-complete'
-  /** Writes (create, partial update, action, ignore, bulk), /meta and async tasks: writes/routes.ts. */
-  | 'write' | 'meta' | 'bulk' | 'async-task'
-  | 'passthrough' | 'async-passthrough' | 'async-passthrough-poll' | 'download' | 'download-meta' | 'remote-field-classes' | 'field-mappings'
-
-/** `api`: /api/..., /{category}/v1/...; `widget`: the link widget's calls and the headless completion. */
-export type JournalSurface = 'api' | 'widget'
-
-/** A route's journal declaration: its kind and the facts its path fixes. */
-export interface JournalRoute {
-  readonly kind: JournalKind
-  /** model_id of a data route (`hris.Employee`): a list is known by its model whatever path form was used. */
-  readonly model?: string
-  /** The category of a per-category route. */
-  readonly category?: string
-  /**
-   * A call of the link widget (or the headless completion standing in for it): journaled on the widget
-   * surface, tied to the link token found in this part of the request (`link_token`), and, when the route
-   * takes no API key, under the API key of the link token's account.
-   */
-  readonly linkToken?: 'query' | 'body' | 'params'
-}
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Declared with `journaled()`; a unified-service route without one is journaled with no kind. */
-    readonly journal?: JournalRoute
-  }
   interface FastifyRequest {
     /** The journal's recorder for this request (set for every request by the journal's first hook). */
     journal: JournalRecorder
   }
 }
 
-/** Route config declaring a journal kind: `config: journaled('resync', { category })`. */
-export function journaled (kind: JournalKind, facts: Omit<JournalRoute, 'kind'> = {}): { readonly journal: JournalRoute } {
-  return { journal: { kind, ...facts } }
+/**
+ * Route config declaring a route of the unified service (or of the link widget, with `linkToken`):
+ * `config: journaled('resync', { category, facets: [] })`. Its entries show the category and model it
+ * declares unless `facets` names fewer. A null kind: the journal knows the route by its path alone.
+ */
+export function journaled (kind: JournalKind | null, facts: Omit<RouteFacts, 'kind' | 'surface'> = {}): { readonly facts: RouteFacts } {
+  const facets = facts.facets ?? (['category', 'model'] as const).filter((f) => facts[f] !== undefined)
+  return { facts: { surface: facts.linkToken === undefined ? 'api' : 'widget', ...(kind === null ? {} : { kind }), ...facts, facets } }
 }
 
 /** A resync's starting point: how many enabled models were initial, failed, partial, paused or running. */
@@ -95,7 +69,7 @@ export class JournalRecorder {
   /** The id of the last journal entry finished when the request arrived. */
   readonly startedAfter: number
   /** What the matched route declared; undefined when no route matched or it declared nothing. */
-  readonly route: JournalRoute | undefined
+  readonly route: RouteFacts | undefined
   /** Where the request is journaled; undefined: it is not (the plant store, the control API...). */
   readonly surface: JournalSurface | undefined
   /** The error catalogue code the request was answered with, if one was thrown. */
@@ -109,7 +83,7 @@ export class JournalRecorder {
   /** What a write did (writes/routes.ts). */
   written?: WriteFacts
 
-  constructor (at: number, startedAfter: number, route: JournalRoute | undefined, surface: JournalSurface | undefined) {
+  constructor (at: number, startedAfter: number, route: RouteFacts | undefined, surface: JournalSurface | undefined) {
     this.at = at
     this.startedAfter = startedAfter
     this.route = route

@@ -4,6 +4,7 @@ import { type TSchema, Type } from '@sinclair/typebox'
 import { appError, type ErrorCode } from '../../core/errors.js'
 import { Problem } from '../../http/problem.js'
 import type { TenantPresets } from '../../store/tenant-presets.js'
+import { touching } from '../../http/route-facts.js'
 
 export interface PresetRouteOptions<P extends { readonly id: number }> {
   /** The collection's path under the control API, e.g. /write-presets. */
@@ -32,6 +33,7 @@ export function presetRoutes<P extends { readonly id: number }> (app: FastifyIns
   }, async (request) => ({ results: o.presets.list(o.tenantId(request)).map(o.view) }))
 
   r.delete(`${o.path}/:id`, {
+    config: touching('accounts', 'sync'),
     onRequest: o.authenticate,
     schema: { tags, summary: `Delete one ${o.noun} preset`, params: Type.Object({ id: Type.Integer({ minimum: 1 }) }), response: { 200: Type.Object({ deleted: Type.Integer() }), 400: Problem, 401: Problem, 404: Problem } }
   }, async (request) => {
@@ -40,6 +42,7 @@ export function presetRoutes<P extends { readonly id: number }> (app: FastifyIns
   })
 
   r.delete(o.path, {
+    config: touching('accounts', 'sync'),
     onRequest: o.authenticate,
     schema: { tags, summary: `Delete every ${o.noun} preset of this API key`, response: { 200: Type.Object({ deleted: Type.Integer() }), 401: Problem } }
   }, async (request) => ({ deleted: o.presets.clear(o.tenantId(request)) }))

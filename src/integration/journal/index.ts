@@ -4,6 +4,7 @@ import { isAppError } from '../../core/errors.js'
 import { toAppError } from '../../http/error-handling.js'
 import { authFacts, type UnifiedAuth } from '../accounts/request-auth.js'
 import { JournalRecorder } from '../http/journal-recorder.js'
+import { categoryOf } from '../../http/route-facts.js'
 import { redactUrl } from '../http/redact.js'
 import { unifiedInterface } from '../http/unified-interface.js'
 import type { LinkService } from '../link/link-service.js'
@@ -33,7 +34,7 @@ const fp = (cursor: string | null | undefined): string | null => cursor === null
 
 /**
  * Journals every request to the unified service, per API key (tenant), in memory. Each unified route
- * declares its kind (`config: journaled(...)`, http/journal-recorder.ts) and tells the request's recorder
+ * declares what it is (`config: journaled(...)`, src/http/route-facts.ts) and tells the request's recorder
  * what only it knows; the auth hooks record what they resolved; one entry is written once the request is
  * answered. Requests whose API key names no tenant are not journaled (they belong to no one's view), nor
  * are the plant store (/v3) and the control API, but for the headless link completion standing in for the
@@ -62,9 +63,10 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
   app.addHook('onRequest', (request, reply, done) => {
     // The route's options are read once, here (routeOptions builds a new object on every read).
     const options = request.is404 ? undefined : request.routeOptions
-    const route = options?.config.journal
-    const unified = route !== undefined || (options?.url === undefined ? isUnified(request.url) : isUnifiedRoute(options.url))
-    const surface = route?.linkToken !== undefined ? 'widget' : unified ? 'api' : undefined
+    const route = options?.config.facts
+    // A route that declares no surface is the API's if its path is: one added from outside compose.ts (the
+    // app's own unified routes all declare theirs: test/architecture/route-facts.test.ts).
+    const surface = route?.surface ?? ((options?.url === undefined ? isUnified(request.url) : isUnifiedRoute(options.url)) ? 'api' : undefined)
     request.journal = new JournalRecorder(clock.of(null).now(), store.lastId, route, surface)
     // A request to the API that never gets an answer (a reset or hang fault, a client giving up) never
     // reaches onResponse: it is journaled when its connection closes, with status 0.
@@ -99,7 +101,7 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     let tenantId = auth !== undefined ? auth.tenant?.id : surface === 'api' ? keyTenant(request) : undefined
 
     let error = told?.error ?? null
-    if (error === null && route === undefined && status === 404) error = 'ROUTE_NOT_FOUND'
+    if (error === null && route?.kind === undefined && status === 404) error = 'ROUTE_NOT_FOUND'
     if (error === null && status === 405) error = 'METHOD_NOT_ALLOWED'
     const facets: Record<string, unknown> = {}
     let accountId: string | null = null
@@ -123,11 +125,12 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
     }
     if (tenantId === undefined) return
 
-    if (route !== undefined) {
+    if (route?.kind !== undefined) {
       facets.endpoint = route.kind
       if (surface === 'api') {
-        if (route.model !== undefined) facets.model = route.model
-        if (route.category !== undefined) facets.category = route.category
+        if (route.model !== undefined && route.facets?.includes('model') === true) facets.model = route.model
+        const category = route.facets?.includes('category') === true ? categoryOf(route, request) : undefined
+        if (category !== undefined) facets.category = category
         REQUEST_FACETS[route.kind]?.(request, facets)
       }
     }

@@ -6,6 +6,7 @@ import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import type { JournalStore } from './journal-store.js'
 import { JournalCleared, JournalPageView, JournalQuery } from './schemas.js'
 import { entryView } from './views.js'
+import { touching } from '../../http/route-facts.js'
 
 function instant (param: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined
@@ -55,6 +56,7 @@ export const journalRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, store: Journ
   })
 
   r.delete('/requests', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Clear the request journal of the API key', response: { 200: JournalCleared, 401: Problem } }
   }, async (request) => ({ cleared: store.clear(requestTenant(request).id) }))

@@ -55,7 +55,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
 
     r.get(`/api/${category}/v1/account-token/:public_token`, {
       onRequest: auth.tenant,
-      config: journaled('account-token'),
+      config: journaled('account-token', { category, facets: [] }),
       schema: {
         tags,
         summary: 'Exchange a public token (single use, short-lived) for the permanent account token',

@@ -42,10 +42,10 @@ const MetaListQuery = Type.Object({
 /** The bytes of files and ticket attachments, and where to fetch them directly (request-meta). */
 export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (app, { authenticate, accountId, downloads, data }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  const route = (kind: DownloadKind, path: string, what: string): void => {
+  const route = (kind: DownloadKind, path: string, model: string, what: string): void => {
     r.get(path, {
       onRequest: authenticate,
-      config: journaled('download', { category: path.split('/')[2] }),
+      config: journaled('download', { category: path.split('/')[2], model, facets: ['category'] }),
       schema: {
         tags: [`unified: ${path.split('/')[2] ?? ''}`],
         summary: `Download the bytes of ${what} (streamed; Content-Type is its type or the export format's)`,
@@ -63,8 +63,8 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (a
         .send(download.body as unknown as string)
     })
   }
-  route('file', '/api/filestorage/v1/files/:id/download', 'a file')
-  route('attachment', '/api/ticketing/v1/attachments/:id/download', 'a ticket attachment')
+  route('file', '/api/filestorage/v1/files/:id/download', 'filestorage.File', 'a file')
+  route('attachment', '/api/ticketing/v1/attachments/:id/download', 'ticketing.Attachment', 'a ticket attachment')
 
   const metaOf = (request: FastifyRequest, id: string, mimeType: string | undefined): { id: string, url: string, method: string, headers: Record<string, string> } => {
     const query = mimeType === undefined ? '' : `?mime_type=${encodeURIComponent(mimeType)}`
@@ -78,7 +78,7 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (a
 
   r.get('/api/filestorage/v1/files/:id/download/request-meta', {
     onRequest: authenticate,
-    config: journaled('download-meta', { category: 'filestorage' }),
+    config: journaled('download-meta', { category: 'filestorage', model: 'filestorage.File', facets: ['category'] }),
     schema: {
       tags: ['unified: filestorage'],
       summary: 'Where to download a file directly: a URL of this server and the headers it needs',
@@ -94,7 +94,7 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (a
 
   r.get('/api/filestorage/v1/files/download/request-meta', {
     onRequest: authenticate,
-    config: journaled('download-meta', { category: 'filestorage' }),
+    config: journaled('download-meta', { category: 'filestorage', model: 'filestorage.File', facets: ['category'] }),
     schema: {
       tags: ['unified: filestorage'],
       summary: 'Where to download many files directly, a page at a time',

@@ -8,6 +8,7 @@ import { installLenientJson } from '../http/json-body.js'
 import { presetRoutes } from '../http/preset-routes.js'
 import { PASSTHROUGH_TIMEOUT_MS } from './passthrough.js'
 import type { PassthroughPreset, PassthroughPresets } from './passthrough-presets.js'
+import { touching } from '../../http/route-facts.js'
 
 export interface PassthroughPresetOptions {
   readonly auth: UnifiedAuth
@@ -60,6 +61,7 @@ export const passthroughPresetRoutes: FastifyPluginAsync<PassthroughPresetOption
   installLenientJson(app)
 
   r.post('/passthrough-presets', {
+    config: touching('accounts', 'sync'),
     onRequest: o.auth.tenant,
     schema: { tags, summary: 'Preset the next passthrough calls to fail at the third party or be slow (a 408 past the timeout)', body: NewPassthroughPreset, response: { 201: PresetView, 400: Problem, 401: Problem } }
   }, async (request, reply) => {

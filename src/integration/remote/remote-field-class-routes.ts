@@ -6,12 +6,15 @@ import { readPackageJsonFile } from '../../core/fixtures.js'
 import { plainCursors } from '../../core/cursor.js'
 import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../core/pagination.js'
 import { CUSTOM_FIELDS, remoteFieldClass } from '../data/custom-fields.js'
+import type { Catalogue } from '../data/catalogue.js'
 import { includeFlag } from '../data/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../http/schemas.js'
 
 export interface RemoteFieldClassRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>
+  /** Whose common model's classes a resource lists (`crm/accounts` → crm.Account), a fault may be scoped to it. */
+  readonly catalogue: Pick<Catalogue, 'bySegment'>
 }
 
 const ClassSchema = Type.Object({
@@ -57,12 +60,13 @@ function classLists (): Array<{ path: string, category: string, resource: string
  * data/custom-fields.ts), the classes `include_remote_fields` shows on records. Common-model fields are not
  * listed as classes, so is_common_model_field=true answers an empty page.
  */
-export const remoteFieldClassRoutes: FastifyPluginAsync<RemoteFieldClassRouteOptions> = async (app, { authenticate }) => {
+export const remoteFieldClassRoutes: FastifyPluginAsync<RemoteFieldClassRouteOptions> = async (app, { authenticate, catalogue }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   for (const list of classLists()) {
+    const model = catalogue.bySegment(list.category, list.resource.split('/')[1]!)?.id
     r.get(list.path, {
       onRequest: authenticate,
-      config: journaled('remote-field-classes', { category: list.category }),
+      config: journaled('remote-field-classes', { category: list.category, ...(model === undefined ? {} : { model }), facets: ['category'] }),
       schema: {
         tags: [`unified: ${list.category}`],
         summary: 'The third party\'s custom fields of this resource, as include_remote_fields shows them',

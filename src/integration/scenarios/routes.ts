@@ -9,6 +9,7 @@ import type { ScenarioLibrary } from './library.js'
 import type { ScenarioRunner } from './runner.js'
 import { runView } from './run-view.js'
 import { CheckAnswer, RunBody, RunParams, RunView, ScenarioList } from './schemas.js'
+import { touching } from '../../http/route-facts.js'
 
 /** Scenario control routes (under /_unimock); the API key picks the tenant the run acts for. */
 export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: ScenarioRunner, library: ScenarioLibrary, clock: Clock }> = async (app, { auth, runner, library, clock }) => {
@@ -25,6 +26,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: Sce
   }))
 
   r.post('/scenarios/check', {
+    config: touching('requests', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,
@@ -38,6 +40,7 @@ export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: Sce
   })
 
   r.post('/scenarios/run', {
+    config: touching('requests', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,

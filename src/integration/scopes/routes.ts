@@ -8,6 +8,7 @@ import { Detail } from '../http/schemas.js'
 import { Problem } from '../../http/problem.js'
 import { CommonModelScopes, ScopesBody } from './schemas.js'
 import type { ScopeService } from './scope-service.js'
+import { touching } from '../../http/route-facts.js'
 
 /**
  * default-scopes (organization-level) and linked-account-scopes GET/POST (one account) of each category;
@@ -62,6 +63,7 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
   }, async (request) => scopes.defaults(requestTenant(request).id, request.params.category))
 
   r.post('/_unimock/default-scopes/:category', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,

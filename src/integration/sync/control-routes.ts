@@ -17,6 +17,7 @@ import {
 import type { SyncHistoryRepository } from './sync-history.js'
 import type { SyncService } from './sync-service.js'
 import { syncStatusRecord, syncSummary } from './sync-view.js'
+import { touching } from '../../http/route-facts.js'
 
 export interface SyncControlOptions {
   readonly auth: UnifiedAuth
@@ -88,6 +89,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   })
 
   r.put('/linked-accounts/:id/next-sync', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,
@@ -104,6 +106,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   })
 
   r.post('/linked-accounts/:id/sync-now', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     preValidation: nullBody,
     schema: { tags, summary: 'Start a sync now for every model (or model_id) that is not already syncing', params: AccountIdParams, body: SyncNowBody, response: { 200: AccountSyncView, ...ERRORS } }
@@ -114,6 +117,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   })
 
   r.post('/linked-accounts/:id/pause', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Pause the account: every enabled model shows PAUSED and nothing is scheduled', params: AccountIdParams, response: { 200: AccountSyncView, ...ERRORS } }
   }, async (request) => {
@@ -124,6 +128,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   })
 
   r.post('/linked-accounts/:id/resume', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Resume a paused account: every enabled model syncs at once', params: AccountIdParams, response: { 200: AccountSyncView, ...ERRORS } }
   }, async (request) => {
@@ -134,6 +139,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   })
 
   r.put('/linked-accounts/:id/models/:model_id', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,
@@ -158,6 +164,7 @@ export const syncControlRoutes: FastifyPluginAsync<SyncControlOptions> = async (
   })
 
   r.put('/sync-interval', {
+    config: touching('accounts', 'sync'),
     onRequest: auth.tenant,
     schema: {
       tags,

@@ -31,7 +31,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
 
     r.get(`/api/${category}/v1/sync-status`, {
       onRequest: auth.account,
-      config: journaled('sync-status'),
+      config: journaled('sync-status', { category, facets: [] }),
       schema: {
         tags,
         summary: 'Sync status of every model of the linked account, in a stable order',
@@ -58,7 +58,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
 
     r.post(`/api/${category}/v1/sync-status/resync`, {
       onRequest: auth.account,
-      config: journaled('resync'),
+      config: journaled('resync', { category, facets: [] }),
       schema: {
         tags,
         summary: 'Force a resync: FULL (no body, or sync_type FULL) or INCREMENTAL with a target model_id',

@@ -19,6 +19,7 @@ import {
 import type { SignatureKeys } from './signature-keys.js'
 import type { Target, WebhookTargets } from './targets.js'
 import type { Delivery, StoredFault } from './webhook-repository.js'
+import { touching } from '../../http/route-facts.js'
 
 export interface WebhookRouteOptions {
   readonly auth: UnifiedAuth
@@ -65,6 +66,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   const emptyBody = async (request: { body: unknown }): Promise<void> => { request.body ??= {} }
 
   r.post('/webhooks/targets', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Add a webhook target of this API key', body: TargetBody, response: { 201: TargetView, 400: Problem, 401: Problem, 413: Problem, 415: Problem } }
   }, async (request, reply) => {
@@ -80,6 +82,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request) => ({ results: targets.all(requestTenant(request).id).map(targetView) }))
 
   r.delete('/webhooks/targets', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: {
       tags,
@@ -90,6 +93,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request) => ({ deleted: targets.removeAll(requestTenant(request).id, request.query.url) }))
 
   r.delete('/webhooks/targets/:id', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Delete one webhook target', params: TargetParams, response: { 200: Deleted, 401: Problem, 404: Problem, 409: Problem } }
   }, async (request) => {
@@ -122,12 +126,14 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request) => deliveryView(fanOut.delivery(requestTenant(request).id, request.params.id)))
 
   r.post('/webhooks/deliveries/:id/redeliver', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     preValidation: emptyBody,
     schema: { tags, summary: 'Send a delivery again (a new journal entry with the same body, signed with the current key)', params: TargetParams, response: { 202: DeliveryView, 400: Problem, 401: Problem, 404: Problem, 413: Problem, 415: Problem } }
   }, async (request, reply) => reply.code(202).send(deliveryView(fanOut.redeliver(requestTenant(request).id, request.params.id, clock.now()))))
 
   r.post('/webhooks/faults', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Add a delivery fault: drop, delay, duplicate, out_of_order or wrong_signature', body: FaultBody, response: { 201: FaultList, 400: Problem, 401: Problem, 413: Problem, 415: Problem } }
   }, async (request, reply) => {
@@ -155,6 +161,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   }, async (request) => ({ results: faults.list(requestTenant(request).id).map(faultView) }))
 
   r.delete('/webhooks/faults/:id', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Remove one delivery fault of this API key', params: FaultParams, response: { 200: FaultList, 400: Problem, 401: Problem, 404: Problem } }
   }, async (request) => {
@@ -164,6 +171,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   })
 
   r.delete('/webhooks/faults', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: { tags, summary: 'Clear every delivery fault of this API key', response: { 200: FaultList, 401: Problem } }
   }, async (request) => {
@@ -172,6 +180,7 @@ export const webhookRoutes: FastifyPluginAsync<WebhookRouteOptions> = async (app
   })
 
   r.post('/webhooks/send', {
+    config: touching('webhooks'),
     onRequest: auth.tenant,
     schema: {
       tags,

@@ -9,6 +9,7 @@ import { installLenientJson } from '../http/json-body.js'
 import { presetRoutes } from '../http/preset-routes.js'
 import type { WritePreset, WritePresets } from './presets.js'
 import { NewPreset } from './schemas.js'
+import { touching } from '../../http/route-facts.js'
 
 export interface WriteControlOptions {
   readonly auth: UnifiedAuth
@@ -50,6 +51,7 @@ export const writeControlRoutes: FastifyPluginAsync<WriteControlOptions> = async
   installLenientJson(app)
 
   r.post('/write-presets', {
+    config: touching('accounts', 'sync'),
     onRequest: o.auth.tenant,
     schema: { tags, summary: 'Preset the next writes (of a model, an account, or all) to fail at the third party, be slow, or warn', body: NewPreset, response: { 201: PresetView, 400: Problem, 401: Problem } }
   }, async (request, reply) => {

@@ -99,7 +99,7 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
       url: path,
       onRequest: o.authenticate,
       attachValidation: true,
-      config: journaled('write', { model: model.id }),
+      config: declaredAs('write', op, model),
       schema: {
         tags: [`unified: ${op.category}`],
         summary: summaryOf(op, model.name),
@@ -138,7 +138,7 @@ function registerMeta (app: App, o: WriteRouteOptions, op: WriteOperation): void
     method: 'GET',
     url: fastifyPath(op.key),
     onRequest: o.authenticate,
-    config: journaled('meta', model === undefined ? {} : { model: model.id }),
+    config: declaredAs('meta', op, model),
     schema: {
       tags: [`unified: ${op.category}`],
       summary: `The request schema of a ${patch ? 'partial update' : 'create'} of ${op.model ?? 'a record'} for the account's integration`,
@@ -159,6 +159,11 @@ function registerMeta (app: App, o: WriteRouteOptions, op: WriteOperation): void
 
 type App = Parameters<FastifyPluginAsync<WriteRouteOptions>>[0]
 
+/** What a write route is: its operation's category and model; its journal entries name the model. */
+function declaredAs (kind: 'write' | 'meta' | 'bulk' | 'async-task', op: WriteOperation, model: { readonly id: string } | undefined): ReturnType<typeof journaled> {
+  return journaled(kind, { category: op.category, ...(model === undefined ? {} : { model: model.id }), facets: ['model'] })
+}
+
 /** Bulk create and its polling, and the async-task poll: the deferred writes (batches.ts). */
 function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): void {
   const tags = [`unified: ${op.category}`]
@@ -169,7 +174,7 @@ function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): 
       url: fastifyPath(op.key),
       onRequest: o.authenticate,
       attachValidation: true,
-      config: journaled('bulk', model === undefined ? {} : { model: model.id }),
+      config: declaredAs('bulk', op, model),
       schema: {
         tags,
         summary: `Create up to 100 ${op.model ?? ''} records in one batch, written on the scheduler`,
@@ -188,7 +193,7 @@ function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): 
     method: 'GET',
     url: fastifyPath(op.key),
     onRequest: o.authenticate,
-    config: journaled(op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task', model === undefined ? {} : { model: model.id }),
+    config: declaredAs(op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task', op, model),
     schema: {
       tags,
       summary: op.kind === 'bulk_retrieve' ? 'The status of a bulk batch and of each of its items' : 'The status and result of an async write task',
@@ -214,7 +219,7 @@ function registerAsyncCreate (app: App, o: WriteRouteOptions, op: WriteOperation
     url: `${fastifyPath(op.key)}/async`,
     onRequest: o.authenticate,
     attachValidation: true,
-    config: journaled('write', { model: model.id }),
+    config: declaredAs('write', op, model),
     schema: {
       tags: [`unified: ${op.category}`],
       summary: `Create a ${model.name} asynchronously (beta): poll /api/accounting/v1/async-tasks/{task_id}`,
