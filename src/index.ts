@@ -2,7 +2,8 @@
 export { startUnimock, type StartOptions, type RunningUnimock } from './server.js'
 export { buildApp, type AppDeps, type UnimockApp } from './app.js'
 export { parseConfig, type Config, type ConfigInput } from './config.js'
-export { VirtualClock, SystemClock, type Clock } from './core/clock.js'
+export { SystemClock, type Clock } from './core/clock.js'
+export { VirtualClock } from './core/virtual-clock.js'
 /** What app.unified offers: the unified service's services and its domain events, to subscribe to from outside. */
 export type { UnifiedService } from './integration/compose.js'
 export type { DomainEvents } from './integration/domain-events.js'

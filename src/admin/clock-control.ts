@@ -1,4 +1,5 @@
-import { type Clock, ClockBackwardsError, ClockHorizonError, isVirtual } from '../core/clock.js'
+import type { Clock } from '../core/clock.js'
+import { ClockBackwardsError, ClockHorizonError, isVirtual } from '../core/virtual-clock.js'
 import { parseDuration } from '../core/durations.js'
 import { appError } from '../core/errors.js'
 

@@ -10,7 +10,8 @@
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { type Clock, type ClockMode, type TimerCallback, type TimerHandle, type VirtualClock, isVirtual } from './clock.js'
+import type { Clock, ClockMode, TimerCallback, TimerHandle } from './clock.js'
+import { type VirtualClock, isVirtual } from './virtual-clock.js'
 
 /** The tenant whose time a piece of work runs in; null: the server's. */
 export type TenantId = number | null

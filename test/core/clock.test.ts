@@ -1,5 +1,5 @@
 import t from 'tap'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 
 t.test('virtual clock runs due timers in time order, including ones set while advancing', async (t) => {
   const clock = new VirtualClock(0)

@@ -1,19 +1,37 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import t from 'tap'
-import { accessibility, launchChromium, openDashboard, screenshots } from './browser.js'
+import t, { type Test } from 'tap'
+import { accessibility, type Dashboard, KEY, launchChromium, openDashboard, screenshots } from './browser.js'
 
-// The dashboard end to end in headless Chromium, on one unimock with a virtual clock: what it shows, that it
-// follows changes made from outside the page (the live stream), and that its buttons act through the
-// control API. One browser for the file; the tests share one server and one page, in order.
+// The dashboard end to end in headless Chromium: what it shows, that it follows changes made from outside the
+// page (the live stream), and that its buttons act through the control API. One browser for the file; each
+// test has a unimock of its own (on a virtual clock) and a tab of its own, and makes the state it starts from.
 
 const browser = await launchChromium()
-const d = await openDashboard(t, browser)
-const { page, call } = d
-const rows = page.getByTestId('accounts').locator('tbody tr[data-account]')
-const ids: string[] = []
 
-t.test('accounts appear, and their sync state moves, as the control API changes them from outside the page', async (t) => {
+/** A test on its own dashboard, which ends by checking that the page loaded nothing from off the machine and threw nothing. */
+function dashboardTest (name: string, fn: (t: Test, d: Dashboard) => Promise<void>): void {
+  t.test(name, async (t) => {
+    const d = await openDashboard(t, browser)
+    await fn(t, d)
+    t.same(d.offsite, [], 'the page loaded nothing from off the machine')
+    t.same(d.errors, [], 'and threw nothing')
+  })
+}
+
+/** An hris account made from outside the page, a day on: its initial syncs over, and the page showing so. */
+async function syncedAccount (d: Dashboard, origin: string): Promise<string> {
+  const created = await d.call<{ id: string }>('POST', '/linked-accounts', { category: 'hris', end_user_origin_id: origin, end_user_organization_name: `${origin} Inc` })
+  if (created.status !== 201) throw new Error(`linked-accounts answered ${created.status}`)
+  const advanced = await d.call('POST', '/clock/advance', { by: '1d' })
+  if (advanced.status !== 200) throw new Error(`clock/advance answered ${advanced.status}`)
+  await d.page.locator(`tr[data-account="${created.body.id}"]`).getByTestId('sync-summary').filter({ hasNotText: 'SYNCING' }).waitFor()
+  return created.body.id
+}
+
+dashboardTest('accounts appear, and their sync state moves, as the control API changes them from outside the page', async (t, { page, call }) => {
+  const rows = page.getByTestId('accounts').locator('tbody tr[data-account]')
+  const ids: string[] = []
   await page.getByText('No linked accounts yet.').waitFor()
   for (const [origin, category] of [['acme-hr', 'hris'], ['globex-crm', 'crm']]) {
     const created = await call<{ id: string }>('POST', '/linked-accounts', { category, end_user_origin_id: origin, end_user_organization_name: `${origin} Inc` })
@@ -41,8 +59,9 @@ t.test('accounts appear, and their sync state moves, as the control API changes 
 
 interface SyncView { paused: boolean, sync_status: Array<{ model_id: string, status: string, last_sync_result: string | null }> }
 
-t.test('each failure-mode button of an account acts through the control API, and the page shows it', async (t) => {
-  const id = ids[0]!
+dashboardTest('each failure-mode button of an account acts through the control API, and the page shows it', async (t, d) => {
+  const { page, call } = d
+  const id = await syncedAccount(d, 'acme-hr')
   await page.getByRole('button', { name: 'Details of acme-hr' }).click()
   const detail = page.getByTestId('account-detail')
   for (const outcome of ['FAILED', 'PARTIALLY_SYNCED', 'PAUSED', 'DONE']) {
@@ -90,7 +109,8 @@ t.test('each failure-mode button of an account acts through the control API, and
   t.equal(accounts.find((a) => a.id === id)?.status, 'RELINK_NEEDED')
 })
 
-t.test('the tenant-wide failure modes: drop or delay webhooks, a service fault, a scenario played', async (t) => {
+dashboardTest('the tenant-wide failure modes: drop or delay webhooks, a service fault, a scenario played', async (t, d) => {
+  const { page, call } = d
   await page.getByRole('button', { name: 'Failure modes' }).click()
   await page.getByLabel('Next', { exact: true }).fill('2')
   await page.getByRole('button', { name: 'Drop them' }).click()
@@ -104,7 +124,7 @@ t.test('the tenant-wide failure modes: drop or delay webhooks, a service fault, 
   const faults = page.getByTestId('service-faults')
   await faults.locator('tbody tr').first().waitFor()
   t.match((await call<{ results: unknown[] }>('GET', '/faults')).body.results, [{ kind: 'status', status: 503, remaining: 1, hits: 0 }])
-  const hit = await fetch(`${d.unimock.url}/api/hris/v1/linked-accounts`, { headers: { authorization: 'Bearer test_dashboard' } })
+  const hit = await fetch(`${d.unimock.url}/api/hris/v1/linked-accounts`, { headers: { authorization: `Bearer ${KEY}` } })
   t.equal(hit.status, 503, 'the next unified request answers 503')
   await faults.locator('tbody tr td').nth(3).filter({ hasText: '1' }).waitFor()
   t.pass('the page counts the hit without a reload')
@@ -119,8 +139,7 @@ t.test('the tenant-wide failure modes: drop or delay webhooks, a service fault, 
   await screenshots(page, 'failure-modes')
 })
 
-t.test('webhooks: the deliveries with their attempts, payload and signature on click, and redelivery', async (t) => {
-  t.equal((await call('DELETE', '/webhooks/faults')).status, 200)
+dashboardTest('webhooks: the deliveries with their attempts, payload and signature on click, and redelivery', async (t, { page, call }) => {
   let received = 0
   const receiver = createServer((req, res) => { req.resume(); req.on('end', () => { res.statusCode = received++ === 0 ? 503 : 200; res.end() }) })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
@@ -150,9 +169,10 @@ t.test('webhooks: the deliveries with their attempts, payload and signature on c
   t.equal(after[1]?.redelivery_of, delivery.id, 'the redelivery is in the journal')
 })
 
-t.test('requests: the journal with filters, and the report\'s findings linked to their requests', async (t) => {
+dashboardTest('requests: the journal with filters, and the report\'s findings linked to their requests', async (t, d) => {
+  const { page, call } = d
   await page.getByRole('button', { name: 'Requests', exact: true }).click()
-  const headers = { authorization: 'Bearer test_dashboard' }
+  const headers = { authorization: `Bearer ${KEY}` }
   for (let i = 0; i < 2; i++) await fetch(`${d.unimock.url}/api/hris/v1/linked-accounts?page_size=500`, { headers })
   await fetch(`${d.unimock.url}/api/hris/v1/nothing-here`, { headers })
   const journal = page.getByTestId('journal')
@@ -174,24 +194,25 @@ t.test('requests: the journal with filters, and the report\'s findings linked to
   await screenshots(page, 'requests')
 })
 
-t.test('the page loads nothing from off the machine and throws nothing', async (t) => {
-  t.same(d.offsite, [])
+dashboardTest('the page\'s icon is inline', async (t, { page }) => {
   // Without an icon of its own the browser asks the server for /favicon.ico on every load (a 404).
   t.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml,/, 'the icon is inline')
-  t.same(d.errors, [])
 })
 
-t.test('the page is styled from its own shell and follows the light or dark preference', async (t) => {
+dashboardTest('the page is styled from its own shell and follows the light or dark preference', async (t, { page }) => {
   t.equal(await page.locator('link[rel=stylesheet]').count(), 0, 'no stylesheet to fetch: the styles are inline')
   const background = (): Promise<string> => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>
   await page.emulateMedia({ colorScheme: 'light' })
   t.equal(await background(), 'rgb(255, 255, 255)', 'light')
   await page.emulateMedia({ colorScheme: 'dark' })
   t.equal(await background(), 'rgb(13, 17, 23)', 'dark')
-  await page.emulateMedia({ colorScheme: 'light' })
 })
 
-t.test('accessibility: in every view, every control is labelled and reachable by keyboard', async (t) => {
+dashboardTest('accessibility: in every view, every control is labelled and reachable by keyboard', async (t, d) => {
+  const { page, call } = d
+  // Something in each view: an account, and a delivery (to a closed port) to open.
+  t.equal((await call('POST', '/webhooks/targets', { url: 'http://127.0.0.1:9/closed', events: ['LinkedAccount.linked'] })).status, 201)
+  await syncedAccount(d, 'acme-hr')
   for (const view of ['Accounts', 'Webhooks', 'Requests', 'Failure modes']) {
     await page.getByRole('button', { name: view, exact: true }).click()
     if (view === 'Accounts' && await page.getByTestId('account-detail').count() === 0) await page.getByRole('button', { name: 'Details of acme-hr' }).click()

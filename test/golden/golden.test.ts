@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import t, { type Test } from 'tap'
 import { MockAgent } from 'undici'
 import { buildApp } from '../../src/app.js'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { START } from '../helpers/app.js'
 
 /**

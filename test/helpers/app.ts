@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import type { Test } from 'tap'
 import { type AppDeps, buildApp, type UnimockApp } from '../../src/app.js'
 import type { ConfigInput } from '../../src/config.js'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 
 export const START = Date.parse('2026-01-01T00:00:00.000Z')
 

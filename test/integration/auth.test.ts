@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { makeApp, START } from '../helpers/app.js'
 import { Client } from './helpers.js'
 

@@ -66,3 +66,16 @@ export class Client {
     return { accountToken: exchanged.json().account_token, accountId: exchanged.json().id, publicToken }
   }
 }
+
+/**
+ * Waits until `holds` answers true: for a state the app reaches by itself (a request arriving at its wait on
+ * the clock), known from what the app shows rather than assumed after so many turns of the event loop. Each
+ * check is followed by one turn, since a request with a body moves on only then.
+ */
+export async function until (holds: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    if (await holds()) return
+    await new Promise((resolve) => { setImmediate(resolve) })
+  }
+  throw new Error(`${what}: not after 1000 checks`)
+}

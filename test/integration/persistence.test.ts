@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildApp, type UnimockApp } from '../../src/app.js'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { START } from '../helpers/app.js'
 import { Client } from './helpers.js'
 

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { isAppError } from '../../src/core/errors.js'
 import { integrations, integrationsFor } from '../../src/integration/catalog/integrations.js'
 import { CATEGORIES } from '../../src/integration/catalog/categories.js'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { join } from 'node:path'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { openDatabase } from '../../src/store/database.js'
 import { Scheduler } from '../../src/jobs/scheduler.js'
 import { TenantClocks } from '../../src/core/tenant-clocks.js'

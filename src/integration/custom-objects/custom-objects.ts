@@ -3,11 +3,11 @@ import { appError } from '../../core/errors.js'
 import { between, combine, hashText, pick, stableUuid } from '../../core/hash.js'
 import type { Ids } from '../../core/ids.js'
 import { iso } from '../../core/iso.js'
-import { isoFilterMs } from '../http/date-filter.js'
 import { isObject, problem, type WriteProblem } from '../writes/validation.js'
+import { inWindow, type ListFilters } from './list-filters.js'
 import type { CustomObjectRepository, StoredAssociation } from './repository.js'
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 /** A custom object class of the account as reads show it, with its fields expanded. */
 export interface ObjectClass extends Json {
@@ -27,19 +27,10 @@ export interface CustomObjectsDeps {
   readonly classes: (accountId: string) => readonly ObjectClass[]
 }
 
-/** The filters the lists take: created/modified windows and a remote id. */
-export interface ListFilters {
-  readonly created_after?: string | undefined
-  readonly created_before?: string | undefined
-  readonly modified_after?: string | undefined
-  readonly modified_before?: string | undefined
-  readonly remote_id?: string | undefined
-}
-
 export interface WriteEnvelope { readonly status: number, readonly body: Json }
 
-const CARDINALITIES = ['ONE_TO_ONE', 'MANY_TO_ONE', 'MANY_TO_MANY', 'ONE_TO_MANY'] as const
-const ORIGIN_TYPES = ['CUSTOM_OBJECT', 'COMMON_MODEL', 'REMOTE_ONLY_MODEL'] as const
+export const CARDINALITIES = ['ONE_TO_ONE', 'MANY_TO_ONE', 'MANY_TO_MANY', 'ONE_TO_MANY'] as const
+export const ORIGIN_TYPES = ['CUSTOM_OBJECT', 'COMMON_MODEL', 'REMOTE_ONLY_MODEL'] as const
 
 /** A field's value in a generated object: what its type and choices allow. */
 function generatedValue (field: ObjectClass['fields'][number], h: number): unknown {
@@ -64,21 +55,6 @@ function fits (fieldType: string | undefined, value: unknown): boolean {
     case 'list': return Array.isArray(value)
     default: return typeof value === 'string'
   }
-}
-
-const inWindow = (f: ListFilters, created: string, modified: string, remoteId: unknown): boolean => {
-  const bound = (param: keyof ListFilters): number | undefined => {
-    const v = f[param]
-    if (v === undefined) return undefined
-    const ms = isoFilterMs(v)
-    if (ms === undefined) throw appError('CUSTOM_OBJECT_BAD_FILTER', { param, value: v })
-    return ms
-  }
-  const c = Date.parse(created)
-  const m = Date.parse(modified)
-  const ca = bound('created_after'); const cb = bound('created_before'); const ma = bound('modified_after'); const mb = bound('modified_before')
-  return (ca === undefined || c > ca) && (cb === undefined || c < cb) && (ma === undefined || m > ma) && (mb === undefined || m < mb) &&
-    (f.remote_id === undefined || remoteId === f.remote_id)
 }
 
 /**
@@ -273,49 +249,4 @@ function subType (x: Json, t: Json): Json {
 
 function association (a: StoredAssociation, type?: Json | string): Json {
   return { created_at: iso(a.createdAt), modified_at: iso(a.modifiedAt), source_object: a.sourceObject, target_object: a.targetObject, association_type: type ?? a.associationType }
-}
-
-const JSON_TYPE: Readonly<Record<string, Json>> = {
-  number: { type: 'number' }, bool: { type: 'boolean' }, date: { type: 'string', format: 'date' },
-  datetime: { type: 'string', format: 'date-time' }, list: { type: 'array' }
-}
-
-/** MetaResponse of a write under a class: the request's JSON Schema, and the account's status. */
-function meta (requestSchema: Json, accountStatus: string): Json {
-  return {
-    request_schema: requestSchema,
-    status: { linked_account_status: accountStatus, can_make_request: accountStatus === 'COMPLETE' },
-    has_conditional_params: false,
-    has_required_linked_account_params: false,
-    remote_field_classes: {}
-  }
-}
-
-/** GET .../custom-objects/meta/post: `model.fields` holds one property per field of the class, the required ones required. */
-export function customObjectMeta (c: ObjectClass, accountStatus: string): Json {
-  const named = c.fields.filter((f) => typeof f.remote_key_name === 'string')
-  const fields = {
-    type: 'object',
-    properties: Object.fromEntries(named.map((f) => [f.remote_key_name, { ...(JSON_TYPE[f.field_type ?? ''] ?? { type: 'string' }), title: f.display_name ?? f.remote_key_name }])),
-    required: named.filter((f) => f.is_required === true).map((f) => f.remote_key_name)
-  }
-  return meta({ type: 'object', properties: { model: { type: 'object', properties: { fields }, required: ['fields'] } }, required: ['model'] }, accountStatus)
-}
-
-/** GET .../association-types/meta/post: the AssociationTypeRequest. */
-export function associationTypeMeta (accountStatus: string): Json {
-  const description = { type: 'object', properties: { id: { type: 'string' }, origin_type: { type: 'string', enum: [...ORIGIN_TYPES] } }, required: ['id', 'origin_type'] }
-  const model = {
-    type: 'object',
-    properties: {
-      source_object_class: description,
-      target_object_classes: { type: 'array', items: description, minItems: 1 },
-      remote_key_name: { type: 'string' },
-      display_name: { type: 'string' },
-      cardinality: { type: 'string', enum: [...CARDINALITIES] },
-      is_required: { type: 'boolean' }
-    },
-    required: ['source_object_class', 'target_object_classes', 'remote_key_name']
-  }
-  return meta({ type: 'object', properties: { model }, required: ['model'] }, accountStatus)
 }

@@ -6,7 +6,9 @@ import { AUTH_ERRORS, Detail } from '../http/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
 import { listPage } from '../http/list-page.js'
 import { FailedWrite, MetaResponse } from '../writes/schemas.js'
-import { associationTypeMeta, customObjectMeta, type CustomObjects, type ListFilters } from './custom-objects.js'
+import { associationTypeMeta, customObjectMeta } from './custom-object-meta.js'
+import type { CustomObjects } from './custom-objects.js'
+import type { ListFilters } from './list-filters.js'
 
 export interface CustomObjectRouteOptions {
   readonly customObjects: CustomObjects

@@ -1,4 +1,4 @@
-import { isVirtual } from '../../core/clock.js'
+import { isVirtual } from '../../core/virtual-clock.js'
 import type { TenantClock } from '../../core/tenant-clocks.js'
 import { appError } from '../../core/errors.js'
 import type { Ids } from '../../core/ids.js'

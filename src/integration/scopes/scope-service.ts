@@ -1,27 +1,13 @@
 import type { Clock } from '../../core/clock.js'
-import { appError } from '../../core/errors.js'
 import type { Emitter } from '../../core/events.js'
 import type { Db } from '../../store/database.js'
 import type { Catalogue, ModelDef } from '../data/catalogue.js'
 import type { DefaultScope, DefaultScopeRepository } from './default-scope-repository.js'
+import { type Effective, EffectiveScopes } from './effective-scopes.js'
 import type { ScopeEvents } from './scope-events.js'
-import type { ScopeOverride, ScopeRepository } from './scope-repository.js'
+import type { ScopeRepository } from './scope-repository.js'
+import { type CheckedItem, checkScopeItems, effective, type ModelScope, type ScopeRequestItem, scopableFields, scopeView } from './scope-rules.js'
 import type { ScopesPort } from './scopes-port.js'
-
-/** Fields every record keeps whatever the scopes: they identify and stamp the record rather than describe it. */
-const ALWAYS_ENABLED = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote_fields'])
-
-export interface ModelScope {
-  model_name: string
-  model_permissions: { READ: { is_enabled: boolean }, WRITE: { is_enabled: boolean } }
-  field_permissions: { enabled_fields: string[], disabled_fields: string[] }
-}
-
-export interface ScopeRequestItem {
-  model_name: string
-  model_permissions?: Record<string, { is_enabled?: boolean | null }> | null
-  field_permissions?: { enabled_fields?: unknown[] | null, disabled_fields?: unknown[] | null } | null
-}
 
 /** One model of a link token's `common_models`: what the account gets instead of the defaults. */
 export interface LinkModelScope {
@@ -63,14 +49,6 @@ export interface ScopeServiceDeps {
   readonly events: Emitter<ScopeEvents>
 }
 
-interface CheckedItem {
-  readonly model: ModelDef
-  readonly read: boolean | null | undefined
-  readonly write: boolean | null | undefined
-  readonly enable: readonly string[]
-  readonly disable: readonly string[]
-}
-
 /**
  * Common model scopes (facts §11): the organization's defaults per category (everything enabled until the
  * control API changes them, as the real service's dashboard does) and each linked account's own, which
@@ -82,26 +60,21 @@ export class ScopeService implements ScopesPort {
   readonly #d: ScopeServiceDeps
   /** Every data read asks for disabled fields: the defaults per `tenant:category` are kept, this service alone writes them. */
   readonly #defaults = new Map<string, Map<string, DefaultScope>>()
-  /**
-   * Each account's effective scope of a model, with its disabled fields as a set, as last read outside a
-   * transaction (one may still roll back): every data read asks, and working it out read the account's rows
-   * and built two sets, about 3 KB of garbage a request. Every write of scopes here drops them all.
-   */
-  readonly #effective = new Map<string, Map<string, Effective>>()
-  #effectiveCount = 0
+  /** Each account's effective scope of a model as last read outside a transaction; every write of scopes here drops them all. */
+  readonly #effective = new EffectiveScopes()
 
   constructor (deps: ScopeServiceDeps) {
     this.#d = deps
   }
 
   static scopableFields (model: ModelDef): string[] {
-    return model.fields.map((f) => f.name).filter((name) => !ALWAYS_ENABLED.has(name))
+    return scopableFields(model)
   }
 
   /** GET default-scopes: every model of the category as the organization's new accounts get it. */
   defaults (tenantId: number, category: string): { common_models: ModelScope[] } {
     const stored = this.#defaultsOf(tenantId, category)
-    return { common_models: this.#d.catalogue.inCategory(category).map((m) => view(m, effective(m, stored.get(m.name), undefined))) }
+    return { common_models: this.#d.catalogue.inCategory(category).map((m) => scopeView(m, effective(m, stored.get(m.name), undefined))) }
   }
 
   /** GET linked-account-scopes: the account's effective scopes, every model of its category. */
@@ -112,7 +85,7 @@ export class ScopeService implements ScopesPort {
     return {
       common_models: this.#d.catalogue.inCategory(account.category).map((m) => {
         const scope = effective(m, defaults.get(m.name), own.get(m.name))
-        return view(m, { ...scope, read: read.get(m.id) ?? scope.read })
+        return scopeView(m, { ...scope, read: read.get(m.id) ?? scope.read })
       })
     }
   }
@@ -122,9 +95,9 @@ export class ScopeService implements ScopesPort {
    * nothing), then sets them as the account's own in one transaction and answers the effective scopes.
    */
   update (account: ScopedAccount, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
-    const checked = this.#check(account.category, items)
+    const checked = checkScopeItems(this.#d.catalogue.inCategory(account.category), account.category, items)
     const now = this.#d.clock.now()
-    this.#forgetEffective()
+    this.#effective.clear()
     this.#d.db.transaction(() => {
       const own = this.#d.repo.byAccount(account.id)
       for (const c of checked) {
@@ -133,7 +106,7 @@ export class ScopeService implements ScopesPort {
         const disabled = new Set(before?.disabledFields ?? [])
         for (const f of c.enable) { enabled.add(f); disabled.delete(f) }
         for (const f of c.disable) { disabled.add(f); enabled.delete(f) }
-        const order = ScopeService.scopableFields(c.model)
+        const order = scopableFields(c.model)
         const read = typeof c.read === 'boolean' ? c.read : before?.read ?? null
         this.#d.repo.save(account.id, {
           modelName: c.model.name,
@@ -155,7 +128,7 @@ export class ScopeService implements ScopesPort {
    * syncing and shows DISABLED), WRITE and fields take effect on their next call.
    */
   updateDefaults (tenantId: number, category: string, items: readonly ScopeRequestItem[]): { common_models: ModelScope[] } {
-    const checked = this.#check(category, items)
+    const checked = checkScopeItems(this.#d.catalogue.inCategory(category), category, items)
     const now = this.#d.clock.now()
     const key = `${tenantId}:${category}`
     // Read again after the change, also when the transaction rolls back (it may have cached what it wrote).
@@ -168,7 +141,7 @@ export class ScopeService implements ScopesPort {
   }
 
   #update (tenantId: number, category: string, checked: readonly CheckedItem[], now: number, key: string): void {
-    this.#forgetEffective()
+    this.#effective.clear()
     this.#d.db.transaction(() => {
       const stored = this.#defaultsOf(tenantId, category)
       for (const c of checked) {
@@ -180,7 +153,7 @@ export class ScopeService implements ScopesPort {
           modelName: c.model.name,
           read: typeof c.read === 'boolean' ? c.read : before?.read ?? true,
           write: typeof c.write === 'boolean' ? c.write : before?.write ?? true,
-          disabledFields: ScopeService.scopableFields(c.model).filter((f) => disabled.has(f))
+          disabledFields: scopableFields(c.model).filter((f) => disabled.has(f))
         })
       }
       this.#defaults.delete(key)
@@ -210,13 +183,13 @@ export class ScopeService implements ScopesPort {
    */
   linkRequested (account: ScopedAccount, link: readonly LinkModelScope[], now: number): void {
     if (this.#d.sync.started(account.id)) return
-    this.#forgetEffective()
+    this.#effective.clear()
     this.#d.repo.removeAccount(account.id)
     for (const l of link) {
       const model = this.#d.catalogue.byId(l.modelId)
       if (model === undefined || model.category !== account.category) continue
       const fields = new Set(l.disabledFields)
-      const scopable = ScopeService.scopableFields(model)
+      const scopable = scopableFields(model)
       this.#d.repo.save(account.id, {
         modelName: model.name,
         read: l.read,
@@ -241,7 +214,7 @@ export class ScopeService implements ScopesPort {
     const model = this.#d.catalogue.byId(modelId)
     if (model === undefined) return
     const own = this.#d.repo.byAccount(accountId).get(model.name)
-    this.#forgetEffective()
+    this.#effective.clear()
     this.#d.repo.save(accountId, { modelName: model.name, read: enabled, write: own?.write ?? null, enabledFields: own?.enabledFields ?? [], disabledFields: own?.disabledFields ?? [] })
   }
 
@@ -267,12 +240,7 @@ export class ScopeService implements ScopesPort {
   /** Drops the scopes kept in memory (a tenant's rows were deleted under them). */
   forgetCaches (): void {
     this.#defaults.clear()
-    this.#forgetEffective()
-  }
-
-  #forgetEffective (): void {
     this.#effective.clear()
-    this.#effectiveCount = 0
   }
 
   #defaultsOf (tenantId: number, category: string): Map<string, DefaultScope> {
@@ -287,7 +255,7 @@ export class ScopeService implements ScopesPort {
   }
 
   #scope (accountId: string, modelName: string): Effective {
-    const kept = this.#effective.get(accountId)?.get(modelName)
+    const kept = this.#effective.get(accountId, modelName)
     if (kept !== undefined) return kept
     const account = this.#d.account(accountId)
     const model = account === undefined ? undefined : this.#d.catalogue.byId(`${account.category}.${modelName}`)
@@ -295,13 +263,8 @@ export class ScopeService implements ScopesPort {
       ? undefined
       : effective(model, this.#defaultsOf(account.tenantId, account.category).get(modelName), this.#d.repo.byAccount(accountId).get(modelName))
     const found: Effective = { scope, disabled: new Set(scope?.disabledFields ?? []) }
-    if (account !== undefined && !this.#d.db.inTransaction) {
-      if (this.#effectiveCount >= KEPT_SCOPES) this.#forgetEffective()
-      const byModel = this.#effective.get(accountId) ?? new Map<string, Effective>()
-      this.#effective.set(accountId, byModel)
-      byModel.set(modelName, found)
-      this.#effectiveCount++
-    }
+    // Not kept from inside a transaction: it may still roll back.
+    if (account !== undefined && !this.#d.db.inTransaction) this.#effective.keep(accountId, modelName, found)
     return found
   }
 
@@ -310,58 +273,5 @@ export class ScopeService implements ScopesPort {
     const defaults = this.#defaultsOf(account.tenantId, account.category)
     const own = this.#d.repo.byAccount(account.id)
     return this.#d.catalogue.inCategory(account.category).filter((m) => !effective(m, defaults.get(m.name), own.get(m.name)).read).map((m) => m.id)
-  }
-
-  /** Every item checked before anything is stored: an unknown model, permission or field is a 400. */
-  #check (category: string, items: readonly ScopeRequestItem[]): CheckedItem[] {
-    const models = this.#d.catalogue.inCategory(category)
-    const byName = new Map(models.map((m) => [m.name, m]))
-    return items.map((item) => {
-      const model = byName.get(item.model_name)
-      if (model === undefined) throw appError('SCOPES_UNKNOWN_MODEL', { model: item.model_name, category, allowed: models.map((m) => m.name).join(', ') })
-      const permissions = item.model_permissions ?? {}
-      for (const key of Object.keys(permissions)) if (key !== 'READ' && key !== 'WRITE') throw appError('SCOPES_BAD_PERMISSION', { model: model.name, key })
-      const scopable = ScopeService.scopableFields(model)
-      const fieldList = (list: unknown[] | null | undefined): string[] => (list ?? []).map((f) => {
-        if (typeof f !== 'string' || !scopable.includes(f)) throw appError('SCOPES_UNKNOWN_FIELD', { model: model.name, field: String(f), allowed: scopable.join(', ') })
-        return f
-      })
-      const enable = fieldList(item.field_permissions?.enabled_fields)
-      const disable = fieldList(item.field_permissions?.disabled_fields)
-      const both = enable.find((f) => disable.includes(f))
-      if (both !== undefined) throw appError('SCOPES_FIELD_CONFLICT', { model: model.name, field: both })
-      return { model, read: permissions.READ?.is_enabled, write: permissions.WRITE?.is_enabled, enable, disable }
-    })
-  }
-}
-
-/** Effective scopes kept at most (accounts × models read); past it they are dropped and read again. */
-const KEPT_SCOPES = 20_000
-
-interface Effective {
-  readonly scope: DefaultScope | undefined
-  readonly disabled: ReadonlySet<string>
-}
-
-/** The account's own scopes over the defaults over "everything enabled". */
-function effective (model: ModelDef, def: DefaultScope | undefined, own: ScopeOverride | undefined): DefaultScope {
-  const disabled = new Set(def?.disabledFields ?? [])
-  for (const f of own?.disabledFields ?? []) disabled.add(f)
-  for (const f of own?.enabledFields ?? []) disabled.delete(f)
-  return {
-    modelName: model.name,
-    read: own?.read ?? def?.read ?? true,
-    write: own?.write ?? def?.write ?? true,
-    disabledFields: ScopeService.scopableFields(model).filter((f) => disabled.has(f))
-  }
-}
-
-function view (model: ModelDef, scope: DefaultScope): ModelScope {
-  const disabled = new Set(scope.disabledFields)
-  const fields = ScopeService.scopableFields(model)
-  return {
-    model_name: model.name,
-    model_permissions: { READ: { is_enabled: scope.read }, WRITE: { is_enabled: scope.write } },
-    field_permissions: { enabled_fields: fields.filter((f) => !disabled.has(f)), disabled_fields: fields.filter((f) => disabled.has(f)) }
   }
 }

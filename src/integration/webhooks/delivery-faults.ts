@@ -2,6 +2,7 @@ import type { Clock } from '../../core/clock.js'
 import { appError } from '../../core/errors.js'
 import type { FaultKind, StoredFault, WebhookRepository } from './webhook-repository.js'
 import type { WebhookStreams } from './streams.js'
+import { type DeliveryPlan, planDelivery } from './fault-planner.js'
 
 export interface NewFault {
   readonly kind: FaultKind
@@ -10,21 +11,10 @@ export interface NewFault {
   readonly delayMs: number | null
 }
 
-/** What the faults in force do to one delivery. */
-export interface DeliveryPlan {
-  readonly dropped: boolean
-  readonly duplicate: boolean
-  readonly wrongKey: boolean
-  /** When its first attempt falls due; null when dropped. */
-  readonly dueAt: number | null
-  /** The fault kinds applied, in order. */
-  readonly applied: readonly string[]
-}
-
 /**
- * A tenant's delivery faults (drop, delay, duplicate, out_of_order, wrong_signature), and the fault planner:
- * which of them a new delivery gets. A counted fault is spent by each delivery it affects; a fraction is a
- * seeded draw per delivery.
+ * A tenant's delivery faults (drop, delay, duplicate, out_of_order, wrong_signature), and the planning of a new
+ * delivery over them: the planner (fault-planner.ts) decides with the webhooks' seeded draws, and the counted
+ * faults it took are spent here.
  */
 export class DeliveryFaults {
   readonly #repo: WebhookRepository
@@ -51,24 +41,10 @@ export class DeliveryFaults {
 
   clear (tenantId: number): void { this.#repo.clearFaults(tenantId) }
 
-  /** Plans one delivery made at `now`, spending the counted faults it takes. Call inside its transaction. */
+  /** Plans one delivery made at `now` (planDelivery), spending the counted faults it takes. Call inside its transaction. */
   plan (tenantId: number, now: number): DeliveryPlan {
-    let dropped = false
-    let duplicate = false
-    let wrongKey = false
-    let dueAt: number | null = now
-    const applied: string[] = []
-    for (const f of this.#repo.faults(tenantId)) {
-      if (f.fraction !== null && !this.#streams.random.chance(f.fraction)) continue
-      this.#repo.spendFault(f)
-      applied.push(f.kind)
-      if (f.kind === 'drop') { dropped = true; dueAt = null; break }
-      if (f.kind === 'delay') dueAt = dueAt! + (f.delayMs ?? 0)
-      if (f.kind === 'duplicate') duplicate = true
-      if (f.kind === 'wrong_signature') wrongKey = true
-      // The k-th of N held back by (N-1-k) spacings: N deliveries made close together arrive in reverse order.
-      if (f.kind === 'out_of_order') dueAt = dueAt! + ((f.remaining ?? 1) - 1) * (f.delayMs ?? 1000)
-    }
-    return { dropped, duplicate, wrongKey, dueAt, applied }
+    const { plan, taken } = planDelivery(this.#repo.faults(tenantId), now, () => this.#streams.random.next())
+    for (const f of taken) this.#repo.spendFault(f)
+    return plan
   }
 }

@@ -1,54 +1,18 @@
 import type { Clock } from '../../core/clock.js'
 import type { Emitter } from '../../core/events.js'
-import { iso } from '../../core/iso.js'
-import type { Catalogue, FieldDef, ModelDef } from '../data/catalogue.js'
-import { type CustomField, customFieldOfClass, WRITTEN_CUSTOM } from '../data/custom-fields.js'
+import type { Catalogue, ModelDef } from '../data/catalogue.js'
 import type { DataService } from '../data/service.js'
 import type { WriteEvents } from './write-events.js'
 import { isObject, problem, type Validated, type WriteProblem, WriteValidator } from './validation.js'
 import type { WritePresets } from './presets.js'
+import { actionChange, recordContent } from './record-content.js'
+import { remoteFieldProblems } from './remote-field-values.js'
 import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
+import { WriteRelations } from './write-relations.js'
+import type { DeferredWrite, WriteAccount, WriteAnswer, WriteQuery, WriteScopes } from './write-types.js'
 
-/**
- * The write pipeline of the unified service, one for every writable model: validate the body against the
- * request definition and the account's integration, check relations and scopes, then write the record into the
- * account's simulated third-party system (DataService: visible in reads at once) and announce it. Nothing here
- * is written per model: a new writable model is a new entry in fixtures/unified-writes.json. H's CRM custom
- * objects reuse `validate` + `DataService.create/update` the same way with their own request definitions.
- */
-
-/** The linked account a write acts for, as the auth hook resolved it. */
-export interface WriteAccount {
-  readonly id: string
-  readonly tenantId: number
-  readonly category: string
-  readonly integrationName: string | null
-  readonly status: string
-}
-
-/**
- * Scopes decide whether a model may be written: the `writeEnabled` of H's ScopesPort
- * (src/integration/scopes/scopes-port.ts on wt/account), by bare model name; compose.ts wires the link's
- * common_models until that port lands.
- */
-export interface WriteScopes {
-  writeEnabled(accountId: string, modelName: string): boolean
-}
-
-export interface WriteQuery {
-  readonly is_debug_mode?: boolean
-  readonly run_async?: boolean
-}
-
-/** An answer: the HTTP status and the JSON body (undefined: no body). */
-export interface WriteAnswer {
-  readonly status: number
-  readonly body: Record<string, unknown> | undefined
-  /** The record written, when one was. */
-  readonly recordId?: string
-  /** A slow preset: how long the answer takes on the clock. */
-  readonly delayMs?: number
-}
+// The pipeline's types are in write-types.ts; the composition root and the routes take them from here too.
+export type { DeferredWrite, WriteAccount, WriteAnswer, WriteQuery, WriteScopes } from './write-types.js'
 
 export interface WriteServiceDeps {
   readonly data: DataService
@@ -66,28 +30,22 @@ export interface WriteServiceDeps {
   readonly defer: (account: WriteAccount, write: DeferredWrite) => void
 }
 
-/** What a `run_async` write leaves to do at the third party once the record is in Merge's store. */
-export interface DeferredWrite {
-  readonly modelId: string
-  readonly recordId: string
-  readonly change: 'added' | 'changed'
-  /** The status the synchronous write would have answered. */
-  readonly status: number
-  readonly debug: boolean
-}
-
-const MANY: ReadonlySet<string> = new Set(['string-list', 'enum-list', 'object-list'])
-const BOOKKEEPING: ReadonlySet<string> = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields'])
-
-const isMany = (f: FieldDef): boolean => MANY.has(f.shape.t) || ((f.shape.t === 'ref' || f.shape.t === 'embedded' || f.shape.t === 'embedded-model') && f.shape.many)
-
+/**
+ * The write pipeline of the unified service, one for every writable model: validate the body against the
+ * request definition and the account's integration, check relations and scopes, then write the record into the
+ * account's simulated third-party system (DataService: visible in reads at once) and announce it. Nothing here
+ * is written per model: a new writable model is a new entry in fixtures/unified-writes.json. H's CRM custom
+ * objects reuse `validate` + `DataService.create/update` the same way with their own request definitions.
+ */
 export class WriteService {
   readonly #d: WriteServiceDeps
   readonly validator: WriteValidator
+  readonly #relations: WriteRelations
 
   constructor (deps: WriteServiceDeps) {
     this.#d = deps
     this.validator = new WriteValidator(deps.writes)
+    this.#relations = new WriteRelations(deps.catalogue, deps.data)
   }
 
   /** The catalogue model an operation writes. */
@@ -116,7 +74,7 @@ export class WriteService {
     }
     if (inner === undefined) {
       // An action (change-stage, application): the body is the request; its ids name records by the field's name.
-      return this.#actionRelations(account, model, this.validator.validate({
+      return this.#relations.checkAction(account, model, this.validator.validate({
         category: op.category, name: op.body ?? '', model: envelope, value: body, kind: 'post', support: undefined, integration: account.integrationName, pointer
       }), pointer)
     }
@@ -137,43 +95,7 @@ export class WriteService {
     })
     const at = pointer === '' ? 'model' : `${pointer}/model`
     const custom = remoteFieldProblems(model, inside.values.remote_fields, at)
-    return this.#relations(account, model, { values: inside.values, warnings: [...outer.warnings, ...inside.warnings], errors: [...outer.errors, ...inside.errors, ...custom] }, at)
-  }
-
-  /** Ids in relation fields must name live records of the same account. */
-  #relations (account: WriteAccount, model: ModelDef, v: Validated, pointer: string): Validated {
-    const errors = [...v.errors]
-    for (const f of model.fields) {
-      if (f.shape.t !== 'ref' || f.shape.to !== 'model' || v.values[f.name] === undefined || v.values[f.name] === null) continue
-      const target = this.#d.catalogue.byId(`${model.category}.${f.shape.target}`)
-      if (target === undefined) continue
-      const value = v.values[f.name]
-      const ids = Array.isArray(value) ? value : [value]
-      ids.forEach((id, i) => {
-        if (typeof id !== 'string') return
-        if (this.#d.data.record(account.id, target, id)?.live !== true) {
-          const at = `${pointer === '' ? '' : `${pointer}/`}${f.name}${Array.isArray(value) ? `/${i}` : ''}`
-          errors.push(problem(at, 'ERROR', 'Related Record Not Found', `No ${target.name} with id ${id} in this linked account.`))
-        }
-      })
-    }
-    return { ...v, errors }
-  }
-
-  /**
-   * An action's ids (change-stage's job_interview_stage, an application's invoice) name records of the model the
-   * field is named for; each must be live in the same account.
-   */
-  #actionRelations (account: WriteAccount, model: ModelDef, v: Validated, pointer: string): Validated {
-    const errors = [...v.errors]
-    for (const [name, value] of Object.entries(v.values)) {
-      const target = this.#d.catalogue.byId(`${model.category}.${pascal(name)}`)
-      if (target === undefined || typeof value !== 'string') continue
-      if (this.#d.data.record(account.id, target, value)?.live !== true) {
-        errors.push(problem(pointer === '' ? name : `${pointer}/${name}`, 'ERROR', 'Related Record Not Found', `No ${target.name} with id ${value} in this linked account.`))
-      }
-    }
-    return { ...v, errors }
+    return this.#relations.check(account, model, { values: inside.values, warnings: [...outer.warnings, ...inside.warnings], errors: [...outer.errors, ...inside.errors, ...custom] }, at)
   }
 
   /** POST .../{segment}: a new record. */
@@ -185,7 +107,7 @@ export class WriteService {
     if (v.errors.length > 0) return this.#invalid(v, query)
     return this.#thirdParty(account, model, v, query, (now) => {
       // run_async: the record is in Merge's store at once; the third party gives its remote_id later.
-      const content = this.#content(model, v.values, true, now)
+      const content = recordContent(this.#d.catalogue, model, v.values, true, now)
       const record = this.#d.data.create(account.id, model, query.run_async === true ? { ...content, remote_id: null } : content, now)
       return { record, change: 'added', status: op.status }
     }) ?? notFound(model, 'new')
@@ -200,7 +122,7 @@ export class WriteService {
     const v = this.validate(account, op, body)
     if (v.errors.length > 0) return this.#invalid(v, query)
     return this.#thirdParty(account, model, v, query, (now) => {
-      const record = this.#d.data.update(account.id, model, id, this.#content(model, v.values, false, now), now)
+      const record = this.#d.data.update(account.id, model, id, recordContent(this.#d.catalogue, model, v.values, false, now), now)
       return record === undefined ? undefined : { record, change: 'changed', status: op.status }
     }) ?? notFound(model, id)
   }
@@ -321,129 +243,10 @@ export class WriteService {
     const logId = this.#d.uuid()
     return { logs: [{ log_id: logId, dashboard_view: `https://app.merge.dev/logs/${logId}`, log_summary: { url: 'https://api.thirdparty.example/v1/records', method: 'POST', status_code: status } }] }
   }
-
-  /**
-   * Accepted request values as the read model holds them: nested items keep only the keys the read model
-   * knows (integration_params and the like stay with the request). A create also sets every nullable field
-   * it did not name to null (lists to []): the new record holds what was sent, not generated values.
-   */
-  #content (model: ModelDef, values: Readonly<Record<string, unknown>>, fill: boolean, now: number): Record<string, unknown> {
-    const out: Record<string, unknown> = {}
-    // remote_fields sent go to the third party's custom fields: reads show them in remote_fields and remote_data.
-    const custom = remoteFieldValues(model, values.remote_fields)
-    if (custom !== undefined) out[WRITTEN_CUSTOM] = custom
-    for (const f of model.fields) {
-      if (BOOKKEEPING.has(f.shape.t)) continue
-      if (f.name in values) out[f.name] = this.#convert(model, f, values[f.name], now)
-      else if (fill && f.nullable) out[f.name] = isMany(f) ? [] : null
-      else if (fill && isMany(f)) out[f.name] = []
-    }
-    return out
-  }
-
-  #convert (model: ModelDef, f: FieldDef, value: unknown, now: number): unknown {
-    if (value === null) return isMany(f) ? [] : null
-    const s = f.shape
-    switch (s.t) {
-      case 'number':
-      case 'integer': return typeof value === 'string' ? Number(value) : value
-      case 'decimal': return typeof value === 'number' ? String(value) : value
-      case 'datetime': return typeof value === 'string' ? new Date(Date.parse(value)).toISOString() : value
-      case 'string': return typeof value === 'string' ? value : JSON.stringify(value)
-      case 'embedded': {
-        const keys = this.#d.catalogue.subObject(model.category, s.sub).fields
-        return mapItems(value, (item) => pick(item, keys, now))
-      }
-      case 'embedded-model': {
-        const target = this.#d.catalogue.byId(`${model.category}.${s.target}`)
-        return target === undefined ? value : mapItems(value, (item) => pick(item, target.fields, now))
-      }
-      default: return value
-    }
-  }
 }
-
-/** A remote field's value as sent: accounting wraps it as {value}, as its reads show it. */
-const unwrapped = (model: ModelDef, value: unknown): unknown =>
-  model.category === 'accounting' && isObject(value) && 'value' in value ? value.value : value
-
-const fits = (field: CustomField, value: unknown): boolean => {
-  switch (field.type) {
-    case 'string': return typeof value === 'string' && (field.choices === undefined || field.choices.includes(value))
-    case 'number': return typeof value === 'number' && Number.isFinite(value)
-    case 'bool': return typeof value === 'boolean'
-    case 'date': return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
-  }
-}
-
-/** remote_fields items must name a remote field class of the model and carry a value of its type. */
-function remoteFieldProblems (model: ModelDef, sent: unknown, pointer: string): WriteProblem[] {
-  if (!Array.isArray(sent)) return []
-  const resource = `${model.category}/${model.segment}`
-  const problems: WriteProblem[] = []
-  sent.forEach((item, i) => {
-    if (!isObject(item) || typeof item.remote_field_class !== 'string') return
-    const field = customFieldOfClass(resource, item.remote_field_class)
-    if (field === undefined) {
-      problems.push(problem(`${pointer}/remote_fields/${i}/remote_field_class`, 'ERROR', 'Remote Field Class Not Found', `No remote field class ${item.remote_field_class} on ${model.name}: GET /api/${model.category}/v1/remote-field-classes lists them.`))
-    } else if (!fits(field, unwrapped(model, item.value))) {
-      const kind = field.choices === undefined ? `a ${field.type}` : `one of ${field.choices.join(', ')}`
-      problems.push(problem(`${pointer}/remote_fields/${i}/value`, 'INCORRECT_FIELD_TYPE', 'Incorrect Field Type', `${field.key} takes ${kind}.`))
-    }
-  })
-  return problems
-}
-
-/** The custom-field values sent in remote_fields (already validated), by vendor key. */
-function remoteFieldValues (model: ModelDef, sent: unknown): Record<string, unknown> | undefined {
-  if (!Array.isArray(sent) || sent.length === 0) return undefined
-  const resource = `${model.category}/${model.segment}`
-  const out: Record<string, unknown> = {}
-  for (const item of sent) {
-    const field = isObject(item) && typeof item.remote_field_class === 'string' ? customFieldOfClass(resource, item.remote_field_class) : undefined
-    if (field !== undefined && isObject(item)) out[field.key] = unwrapped(model, item.value)
-  }
-  return out
-}
-
-/** job_interview_stage → JobInterviewStage. */
-const pascal = (snake: string): string => snake.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('')
 
 const withoutModel = (envelope: Readonly<Record<string, unknown>>): Record<string, never> =>
   Object.fromEntries(Object.entries(envelope).filter(([k]) => k !== 'model')) as Record<string, never>
-
-function mapItems (value: unknown, fn: (item: Record<string, unknown>) => Record<string, unknown>): unknown {
-  if (Array.isArray(value)) return value.map((v) => (isObject(v) ? fn(v) : v))
-  return isObject(value) ? fn(value) : value
-}
-
-/** A nested item in the read model's keys; its own timestamps are the write's. */
-function pick (item: Record<string, unknown>, fields: readonly FieldDef[], now: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const f of fields) {
-    if (f.name in item) out[f.name] = item[f.name]
-    else if (f.name === 'created_at' || f.name === 'modified_at') out[f.name] = iso(now)
-    else if (f.name === 'remote_was_deleted') out[f.name] = false
-  }
-  return out
-}
-
-/** What an action changes on its record. */
-function actionChange (op: WriteOperation, current: Record<string, unknown>, values: Record<string, unknown>, now: number): Record<string, unknown> {
-  if (op.key.endsWith('/change-stage')) return { current_stage: values.job_interview_stage ?? null }
-  // credit-note and vendor-credit application: an apply line against the invoice.
-  const lines = Array.isArray(current.applied_to_lines) ? current.applied_to_lines : []
-  const line = {
-    remote_id: null,
-    created_at: iso(now),
-    modified_at: iso(now),
-    invoice: values.invoice ?? null,
-    applied_date: typeof values.applied_date === 'string' ? new Date(Date.parse(values.applied_date)).toISOString() : null,
-    applied_amount: values.applied_amount ?? null,
-    remote_was_deleted: false
-  }
-  return { applied_to_lines: [...lines, line] }
-}
 
 function notFound (model: ModelDef, id: string): WriteAnswer {
   return { status: 404, body: { detail: `No ${model.name} with id ${id} in this linked account.` } }

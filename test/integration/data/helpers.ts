@@ -1,7 +1,7 @@
 import type { Test } from 'tap'
 import type { UnimockApp } from '../../../src/app.js'
 import type { ConfigInput } from '../../../src/config.js'
-import type { VirtualClock } from '../../../src/core/clock.js'
+import type { VirtualClock } from '../../../src/core/virtual-clock.js'
 import { makeApp } from '../../helpers/app.js'
 import { Client, type Reply } from '../helpers.js'
 

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { dataAccount, dataApp } from '../data/helpers.js'
 import { strictErrors } from '../../helpers/strict.js'
+import { until } from '../helpers.js'
 
 /**
  * Passthrough (POST /api/{category}/v1/passthrough) to the simulated third party's own API: it reads the
@@ -132,17 +133,18 @@ t.test('a service fault scoped to passthrough makes the third party fail', async
   t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' })).statusCode, 200, 'then the third party answers again')
 })
 
-const ticks = async (n: number): Promise<void> => { for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve)) }
-
 t.test('passthrough presets: the third party fails with its own status, or is slow past the 55 s timeout (408)', async (t) => {
   const { app, clock } = await dataApp(t, { dataVolume: ['hris.employees=3'], dataChurn: 0 })
   const hris = await dataAccount(app, 'hris')
   const create = { method: 'POST', path: '/api/v1/employees', data: '{"firstName":"Grace"}' }
+  const elsewhere = { method: 'GET', path: '/api/v1/time-off' }
+  // A call takes its preset and starts waiting on the clock in one synchronous step: spent, it is waiting.
+  const spent = async (): Promise<boolean> => (await hris.control.get('/_unimock/passthrough-presets')).json().results.length === 0
 
   const failing = await hris.control.post('/_unimock/passthrough-presets', { outcome: 'fail', status: 503, path_prefix: '/api/v1/employees', message: 'Maintenance window' })
   t.equal(failing.statusCode, 201, failing.body)
   t.match(failing.json(), { outcome: 'fail', status: 503, path_prefix: '/api/v1/employees', remaining: 1 })
-  t.equal((await hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/time-off' })).json().status, 200, 'a path outside the prefix does not take it')
+  t.equal((await hris.api.post('/api/hris/v1/passthrough', elsewhere)).json().status, 200, 'a path outside the prefix does not take it')
   const failed = await hris.api.post('/api/hris/v1/passthrough', create)
   t.equal(failed.statusCode, 200, 'the service answers; the third party failed')
   t.same(strictErrors('hris', 'RemoteResponse', failed.json()), [], 'the answer parses strictly')
@@ -155,19 +157,21 @@ t.test('passthrough presets: the third party fails with its own status, or is sl
   await hris.control.post('/_unimock/passthrough-presets', { outcome: 'slow', delay_ms: 20_000 })
   let answered = false
   const slow = hris.api.post('/api/hris/v1/passthrough', { method: 'GET', path: '/api/v1/employees' }).then((r) => { answered = true; return r })
-  await ticks(50)
-  t.notOk(answered, 'a slow third party: no answer before the clock moves')
-  await clock.advanceBy(20_000)
+  await until(spent, 'the slow call took its preset')
+  await clock.advanceBy(19_999)
+  t.equal((await hris.api.post('/api/hris/v1/passthrough', elsewhere)).json().status, 200, 'a call made 1 ms before the delay has passed is answered')
+  t.notOk(answered, 'a slow third party: the slow one is not')
+  await clock.advanceBy(1)
   t.equal((await slow).json().status, 200, 'answered once the delay passed, within the timeout')
 
   await hris.control.post('/_unimock/passthrough-presets', { outcome: 'slow', delay_ms: 120_000 })
   answered = false
   const late = hris.api.post('/api/hris/v1/passthrough', create).then((r) => { answered = true; return r })
-  await ticks(50)
-  await clock.advanceBy(54_000)
-  await ticks(20)
-  t.notOk(answered, 'the service still waits at 54 s')
-  await clock.advanceBy(1_000)
+  await until(spent, 'the late call took its preset')
+  await clock.advanceBy(54_999)
+  t.equal((await hris.api.post('/api/hris/v1/passthrough', elsewhere)).json().status, 200, 'a call made 1 ms before the timeout is answered')
+  t.notOk(answered, 'the service still waits for the slow one')
+  await clock.advanceBy(1)
   const timedOut = await late
   t.equal(timedOut.statusCode, 408, 'past 55 s the service gives up')
   t.match(timedOut.json().detail, /within 55 seconds.*async passthrough/)

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { MockAgent } from 'undici'
 import { buildApp } from '../../../src/app.js'
-import { VirtualClock } from '../../../src/core/clock.js'
+import { VirtualClock } from '../../../src/core/virtual-clock.js'
 import { webhookSignature } from '../../../src/core/signing.js'
 import { parseCli } from '../../../src/server.js'
 import { START } from '../../helpers/app.js'

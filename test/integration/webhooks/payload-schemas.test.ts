@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats'
 import t from 'tap'
 import { MockAgent } from 'undici'
 import { buildApp } from '../../../src/app.js'
-import { VirtualClock } from '../../../src/core/clock.js'
+import { VirtualClock } from '../../../src/core/virtual-clock.js'
 import { payloadSchema, WEBHOOK_PAYLOADS } from '../../../src/integration/webhooks/payload-schemas.js'
 import { START } from '../../helpers/app.js'
 

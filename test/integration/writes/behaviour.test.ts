@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { Client } from '../helpers.js'
+import { Client, until } from '../helpers.js'
 import { dataAccount, dataApp } from '../data/helpers.js'
 import { webhookSetup } from '../webhooks/helpers.js'
 
@@ -144,12 +144,13 @@ t.test('write presets: fail at the third party, warn, be slow on the virtual clo
   await crm.control.post('/_unimock/write-presets', { outcome: 'slow', delay_ms: 30_000 })
   let answered = false
   const slow = crm.api.post('/api/crm/v1/accounts', { model: { name: 'Slow' } }).then((r) => { answered = true; return r })
-  for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve))
-  t.notOk(answered, 'no answer before the clock moves')
-  await clock.advanceBy(29_000)
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve))
-  t.notOk(answered, 'nor before the delay has passed')
-  await clock.advanceBy(1_000)
+  // The write takes its preset, is stored and starts waiting on the clock in one synchronous step.
+  await until(async () => (await crm.control.get('/_unimock/write-presets')).json().results.length === 0, 'the slow write took its preset')
+  await clock.advanceBy(29_999)
+  // A request made now is answered after anything the clock has released already.
+  t.equal((await crm.api.get('/api/crm/v1/accounts?page_size=1')).statusCode, 200, 'a read 1 ms before the delay has passed is answered')
+  t.notOk(answered, 'the slow write is not')
+  await clock.advanceBy(1)
   t.equal((await slow).statusCode, 201, 'answered once the virtual clock passed the delay')
   t.same((await crm.control.get('/_unimock/write-presets')).json().results, [], 'every preset spent')
   t.equal((await crm.control.post('/_unimock/write-presets', { outcome: 'fail', model_id: 'crm.Nope' })).statusCode, 400)
