@@ -1,6 +1,6 @@
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
-import { VirtualClock } from '../../src/core/clock.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { CATEGORY_PARAM, type RouteFacts } from '../../src/http/route-facts.js'
 import { CATEGORIES, UNIFIED_PREFIXES } from '../../src/integration/catalog/categories.js'
 import { type ApiRevision, type Catalogue, loadCatalogue } from '../../src/integration/data/catalogue.js'
