@@ -7,6 +7,14 @@ import { delimiter, join } from 'node:path'
 const executable = (path) => { try { accessSync(path, constants.X_OK); return true } catch { return false } }
 const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && executable(join(dir, name)))
 
+// better-sqlite3 13 crashes (a segmentation fault) on Node 20: say so before any test does.
+const major = Number(process.versions.node.split('.')[0])
+if (major !== 22 && major !== 24) {
+  process.stderr.write(`unimock tests: Node ${process.versions.node} is not a line unimock runs on (22 or 24); ` +
+    '`source scripts/use-node.sh 24` brings one for this shell\n')
+  process.exit(1)
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const missing = []
 if (!executable(chromium)) missing.push({ what: `Chromium (none at ${chromium})`, apt: 'chromium' })
