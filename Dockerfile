@@ -1,51 +1,72 @@
 # syntax=docker/dockerfile:1
 # unimock: docker build -t unimock . && docker run --rm -p 4010:4010 unimock
 # Node 24, an LTS line supported until April 2028 (Node 20 reached its end of life in April 2026).
+# .ci/image builds this file with podman and tests the image (start, health, the link flow, a clean stop, a
+# file database on a volume).
 
-# ---- build: compile better-sqlite3 and the TypeScript sources ----
+# ---- build: the TypeScript sources, the server bundle and its code cache ----
 FROM node:24-slim AS build
-# better-sqlite3 is a native addon, compiled here from source.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 
-# Dependencies first, so source edits do not reinstall them. --ignore-scripts because the package's
-# "prepare" script compiles src/, which is not copied yet; better-sqlite3's own install script is then
-# run explicitly, forced to compile rather than fetch a prebuilt binary, against the Node headers this
-# image ships in /usr/local/include/node (so node-gyp downloads none).
+# Dependencies first, so source edits do not reinstall them. Nothing is compiled: better-sqlite3 13 carries
+# its addon prebuilt for each platform in its npm package, so no python3, make or g++. --ignore-scripts because
+# the package's "prepare" script builds src/, which is not copied yet.
+# Behind a TLS-inspecting proxy, npm needs the proxy's CA: pass it as a build secret
+# (`--secret id=npm-ca,src=FILE`), mounted for this step only and never written into a layer. Without one
+# (a plain `docker build .`) npm uses Node's own CA list.
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts \
- && npm_config_nodedir=/usr/local npm rebuild better-sqlite3 --build-from-source
+RUN --mount=type=secret,id=npm-ca,required=false \
+    if [ -s /run/secrets/npm-ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/npm-ca; fi \
+ && npm ci --ignore-scripts --no-audit --no-fund
 
-# .dockerignore keeps tests, bench, docs and local builds out. fixtures/ and scenarios/ are read at run
-# time; a directory git does not track yet (empty) is created so the runtime stage can copy it.
-# The build also starts the server once on loopback, to write the code cache.
+# .dockerignore keeps tests, bench, docs and local builds out. The build also starts the server once on
+# loopback, with this image's Node, to write the V8 code cache the runtime stage's same Node then accepts.
 COPY . .
-RUN npm run build \
- && rm dist/build.tsbuildinfo \
- && npm prune --omit=dev --ignore-scripts \
- && mkdir -p fixtures scenarios
-# Of better-sqlite3's build only the addon is needed at run time: the SQLite sources and object files
-# would add about 25 MB to the image.
-RUN cd node_modules/better-sqlite3 \
- && mv build/Release/better_sqlite3.node /tmp/ \
- && rm -rf build deps src \
- && mkdir -p build/Release \
- && mv /tmp/better_sqlite3.node build/Release/
+RUN npm run build
 
-# ---- runtime: production dependencies and the compiled output only, as a non-root user ----
+# What the server reads at run time, gathered in /out. dist/src/launcher.js (with code-cache.js, which it
+# imports) runs dist/src/server.bundle.cjs from its code cache; the dashboard is served from dist/src/ui; the
+# rest of dist/src (the compiled modules the bundle was made from, the type declarations) is the npm package's,
+# not the server's. The bundle holds every dependency but the ones package.json's "bundle" script keeps
+# external: better-sqlite3 (a native addon) and undici (loaded when a tenant adds a webhook target) are copied,
+# esbuild is not (a devDependency, loaded only to bundle the dashboard when dist/src/ui is missing). Of
+# better-sqlite3 only its JavaScript and this platform's addon are needed (not the SQLite sources, about 10 MB,
+# nor the other platforms' addons, about 2 MB each); its dependency node-addon-api is headers for compiling.
+# The last line fails the build if the bundle gains an external this list does not copy, or an addon that
+# does not load.
+RUN mkdir -p /out/dist/src /out/node_modules \
+ && cp -r dist/src/launcher.js dist/src/code-cache.js dist/src/server.bundle.cjs dist/src/server.bundle.cjs.cache \
+      dist/src/ui /out/dist/src/ \
+ && cp -r package.json LICENSE fixtures scenarios /out/ \
+ && cp -r node_modules/better-sqlite3 node_modules/undici /out/node_modules/ \
+ && cd /out/node_modules \
+ && rm -rf better-sqlite3/binding.gyp better-sqlite3/deps better-sqlite3/src undici/docs undici/types undici/scripts \
+ && find better-sqlite3/prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete \
+ && cd /out \
+ && node -e " \
+      const pkg = require('./package.json'); \
+      const external = [...pkg.scripts.bundle.matchAll(/--external:(\S+)/g)].map((m) => m[1]); \
+      const missing = external.filter((name) => name in pkg.dependencies && !require('node:fs').existsSync('node_modules/' + name)); \
+      if (missing.length > 0) throw new Error('the bundle needs ' + missing.join(', ') + ', not copied to the image'); \
+      new (require('better-sqlite3'))(':memory:').prepare('select 1').get(); require('undici')"
+
+# ---- runtime: the server's files only, as a non-root user ----
 FROM node:24-slim AS runtime
+ARG VERSION=dev
+ARG SOURCE=
+LABEL org.opencontainers.image.title="unimock" \
+      org.opencontainers.image.description="A simulator of a unified integration service and a sample plant store, for contract tests, local development and failure-mode demos" \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.version="${VERSION}"
 ENV NODE_ENV=production \
     UNIMOCK_HOST=0.0.0.0 \
     UNIMOCK_PORT=4010 \
     UNIMOCK_DB=:memory:
 WORKDIR /app
-COPY --from=build /app/package.json ./package.json
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
-COPY --from=build /app/fixtures ./fixtures
-COPY --from=build /app/scenarios ./scenarios
+# package.json is read at run time: its "type" makes launcher.js a module, its version is the one reported.
+# fixtures/ and scenarios/ are found by walking up from dist/src.
+COPY --from=build /out ./
 # /data is where a file database goes (UNIMOCK_DB=/data/unimock.db with a volume mounted there);
 # the image's files stay root-owned and read-only to the server.
 RUN mkdir -p /data && chown node:node /data
