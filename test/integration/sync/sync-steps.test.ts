@@ -4,6 +4,7 @@ import type { SyncEffect } from '../../../src/integration/sync/sync-effects.js'
 import { begin, passed } from '../../../src/integration/sync/sync-machine.js'
 import type { SyncState } from '../../../src/integration/sync/sync-state.js'
 import { type BeginInputs, beginRun, passJob, type StartInputs, settleRun, startJob, stopRun } from '../../../src/integration/sync/sync-steps.js'
+import { idle } from './states.js'
 
 /**
  * The steps of a model's sync on their own: plain inputs in, the effects the shell applies out, in order.
@@ -11,22 +12,6 @@ import { type BeginInputs, beginRun, passJob, type StartInputs, settleRun, start
  * and goes on with the rest of the step, so each test reads the whole step as it happens.
  */
 
-const idle: SyncState = {
-  accountId: 'a1',
-  modelId: 'hris.Employee',
-  modelName: 'Employee',
-  position: 0,
-  enabled: true,
-  status: 'SYNCING',
-  isInitialSync: true,
-  lastSyncStart: null,
-  nextSyncStart: null,
-  lastSyncFinished: null,
-  lastSyncResult: null,
-  run: null,
-  presetResult: null,
-  presetDuration: null
-}
 const synced: SyncState = { ...idle, status: 'DONE', isInitialSync: false, lastSyncResult: 'DONE', lastSyncFinished: 500_000 }
 
 const inputs = (over: Partial<BeginInputs> = {}): BeginInputs => ({
