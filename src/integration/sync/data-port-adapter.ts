@@ -1,11 +1,8 @@
 import type { DataService } from '../data/service.js'
+import { passRecords, planPass } from './pass-plan.js'
 import type { SyncDataPort, SyncModel, SyncPass } from './sync-data-port.js'
 
-/**
- * The sync scheduler's view of the simulated data. A run of N passes spreads what is pending evenly, so
- * the last pass writes the rest; a PARTIALLY_SYNCED run's last pass writes only half of what is left,
- * which stays pending for the next sync (the data service resumes exactly where a pass stopped).
- */
+/** The sync scheduler's view of the simulated data; how much a pass writes is planned in pass-plan.ts. */
 export function createSyncDataPort (data: DataService): SyncDataPort {
   const byCategory = new Map<string, SyncModel[]>()
   const fields = new Map<string, readonly string[]>()
@@ -29,16 +26,13 @@ export function createSyncDataPort (data: DataService): SyncDataPort {
     },
     pass (request: SyncPass) {
       const { accountId, modelId, now } = request
-      if (request.kind === 'full' && request.pass === 1) data.beginFullRewrite(accountId, modelId)
-      const last = request.pass === request.passes
+      const plan = planPass(request)
+      if (plan.rewrite) data.beginFullRewrite(accountId, modelId)
       let stampUs: number | null = null
-      if (last && !request.partial) {
-        // The last pass of a complete run writes whatever is pending: no need to count it first.
+      if (plan.all) {
         stampUs = data.runSyncPass(accountId, modelId, { now }).stampUs
       } else {
-        const pending = data.pending(accountId, modelId, now).total
-        const passesLeft = request.passes - request.pass + 1
-        const maxRecords = request.partial && last ? Math.floor(pending / 2) : Math.ceil(pending / passesLeft)
+        const maxRecords = passRecords(request, data.pending(accountId, modelId, now).total)
         if (maxRecords > 0) stampUs = data.runSyncPass(accountId, modelId, { now, maxRecords }).stampUs
       }
       return { syncedFields: fields.get(modelId) ?? [], stampUs }

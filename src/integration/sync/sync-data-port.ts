@@ -18,6 +18,12 @@ export interface SyncPass {
   readonly now: number
 }
 
+/** What a pass wrote: its fields, and the stamp of its last record (null: it wrote none). */
+export interface PassWritten {
+  readonly syncedFields: readonly string[]
+  readonly stampUs: number | null
+}
+
 /**
  * What the sync scheduler needs from the simulated third-party data, and nothing more: which models a
  * category has, how big a model is (a bigger model takes longer to sync), and writing one pass of a run.
@@ -29,7 +35,7 @@ export interface SyncDataPort {
   /** The fields a complete pass of the model writes (a {Model}.synced event's synced_fields). */
   fields(modelId: string): readonly string[]
   /** Writes what this pass makes visible, with modified_at = `now`; returns the fields it wrote. */
-  pass(request: SyncPass): { readonly syncedFields: readonly string[], readonly stampUs: number | null }
+  pass(request: SyncPass): PassWritten
   /**
    * The `last_sync_finished` of a run ending at `now`, in epoch MICROseconds: later than the modified_at of
    * every record of the account written so far, so a client using it as modified_before never misses a

@@ -3,8 +3,8 @@ import { defaultSyncDuration, passesFor } from './sync-timing.js'
 
 /**
  * The sync run of one (linked account, model) as a pure state machine: each function takes a state and
- * returns the next, and nothing here reads the clock, the store or the data. The sync service is the shell
- * that loads a state, calls one of these, saves the result and schedules the job the result asks for.
+ * returns the next, and nothing here reads the clock, the store or the data. The steps (sync-steps.ts) chain
+ * these into what each step of a run does; the shell (sync-runs.ts) applies it.
  *
  *   begin ──► pass … pass ──► finish        an initial or FULL run: passes at even steps of its duration
  *   begin (written in full) ──► settle      a one-pass run: written as it starts, finished at its end

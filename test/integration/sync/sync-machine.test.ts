@@ -2,26 +2,9 @@ import t from 'tap'
 import {
   begin, ended, finish, nextStart, passDue, passed, plan, scheduledKind, settle, settlesByItself, stop, writes, writtenFinishUs
 } from '../../../src/integration/sync/sync-machine.js'
-import type { SyncState } from '../../../src/integration/sync/sync-state.js'
+import { idle } from './states.js'
 
 /** The sync run state machine on its own: pure transitions, no clock, store or data. */
-
-const idle: SyncState = {
-  accountId: 'a1',
-  modelId: 'hris.Employee',
-  modelName: 'Employee',
-  position: 0,
-  enabled: true,
-  status: 'SYNCING',
-  isInitialSync: true,
-  lastSyncStart: null,
-  nextSyncStart: null,
-  lastSyncFinished: null,
-  lastSyncResult: null,
-  run: null,
-  presetResult: null,
-  presetDuration: null
-}
 
 const inputs = (now: number, over: Partial<{ needsRelink: boolean, volume: number, initialDurationMs: number | null }> = {}) => ({
   now,
