@@ -15,6 +15,7 @@ import { type DomainModule, resetAll, resetTenantAll } from '../core/domain-modu
 import { faultsModule } from './faults/module.js'
 import { unifiedInterface } from './http/unified-interface.js'
 import { issuesModule } from './issues/module.js'
+import { journalModule } from './journal/index.js'
 import type { LinkService } from './link/link-service.js'
 import { linkModule } from './link/module.js'
 import type { LinkWidgetPort } from './link/widget-port.js'
@@ -162,12 +163,14 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   })
   const scenarios = scenariosModule({ clock, scheduler, random, config, port: injectingPort(app), modelCategory, log })
   const logs = logsModule(app.log)
+  // Every request to the unified service, per API key, in memory (its hooks are installed with the routes).
+  const journal = journalModule(config)
 
   // Every module, in the order built: a reset clears them last-built first (rows referencing an account or a
   // tenant before it), and the id stream is drawn again once their tables are empty, as a fresh database would.
   const modules: readonly DomainModule[] = [
     remoteKeys, tenants, accounts, link, fieldMappings, data, remote, customObjects, targets, sync, scopes,
-    receivers, audit, issues, writes, webhooks, faults, scenarios, logs
+    receivers, audit, issues, writes, webhooks, faults, scenarios, logs, journal
   ].map((m) => m.module)
 
   // How the domains react to each other's events, inside the transaction of each change. Within an event the
@@ -183,7 +186,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   })
 
   interfaces.add(unifiedInterface)
-  const { journal } = registerUnifiedRoutes(app, context, {
+  registerUnifiedRoutes(app, context, {
     catalogue,
     auth: accounts.auth,
     tenants: tenants.tenants,
@@ -203,7 +206,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     targets: targets.targets,
     webhooks,
     faults: faults.faults,
-    scenarios
+    scenarios,
+    journal: journal.journal
   })
 
   // POST /_unimock/reset with a key: that key's world alone, inside the app's transaction (which also drops its
@@ -211,7 +215,6 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const world = new TenantWorldRepository(db)
   context.onResetTenant((tenantId) => {
     world.delete(tenantId)
-    journal.clear(tenantId)
     resetTenantAll(modules, tenantId)
   })
 

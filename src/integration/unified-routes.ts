@@ -29,7 +29,7 @@ import { installLenientJson } from './http/json-body.js'
 import { redactingLogSerializers as logSerializers } from './http/redact.js'
 import type { Issues } from './issues/issues.js'
 import { issueRoutes } from './issues/routes.js'
-import { type JournalStore, registerJournal } from './journal/index.js'
+import { installJournal, type JournalStore } from './journal/index.js'
 import type { LinkService } from './link/link-service.js'
 import { linkRoutes } from './link/routes.js'
 import type { LinkWidgetPort } from './link/widget-port.js'
@@ -86,6 +86,7 @@ export interface RouteServices {
   readonly webhooks: ReturnType<typeof webhookDeliveryModule>
   readonly faults: FaultService
   readonly scenarios: ReturnType<typeof scenariosModule>
+  readonly journal: JournalStore
 }
 
 /**
@@ -94,7 +95,7 @@ export interface RouteServices {
  * faulted request is journaled like any other), the faults' last. Routes load when the app starts, after all
  * of this, so every unified route gets the fault check; their order here is the OpenAPI document's.
  */
-export function registerUnifiedRoutes (app: FastifyInstance, context: AppContext, s: RouteServices): { journal: JournalStore } {
+export function registerUnifiedRoutes (app: FastifyInstance, context: AppContext, s: RouteServices): void {
   const { clock, config, interfaces } = context
   const { auth, accounts, catalogue, data } = s
   const { sync, history, limiter, fullResyncs, fullResyncWindowMs } = s.sync
@@ -184,10 +185,9 @@ export function registerUnifiedRoutes (app: FastifyInstance, context: AppContext
   })
   // The listener URL's last segment is a secret of the account: request logs show it redacted.
   void app.register(named('webhookListenerRoutes', webhookListenerRoutes), { accounts, logSerializers })
-  const journal = registerJournal(app, context, { auth, tenants: s.tenants, link: s.link.link })
+  installJournal(app, context, s.journal, { auth, tenants: s.tenants, link: s.link.link })
   installFaultHooks(app, { faults: s.faults, interfaces })
   void app.register(named('faultRoutes', faultRoutes), { prefix: '/_unimock', auth, faults: s.faults })
-  void app.register(named('reportRoutes', reportRoutes), { prefix: '/_unimock', auth, sources: { journal, accounts, sync, webhooks: s.webhooks.fanOut }, clock })
+  void app.register(named('reportRoutes', reportRoutes), { prefix: '/_unimock', auth, sources: { journal: s.journal, accounts, sync, webhooks: s.webhooks.fanOut }, clock })
   void app.register(named('scenarioRoutes', scenarioRoutes), { prefix: '/_unimock', auth, runner: s.scenarios.runner, library: s.scenarios.library, clock })
-  return { journal }
 }

@@ -16,6 +16,7 @@ import { journaledQuery } from './query-redaction.js'
 import { REQUEST_FACETS } from './request-facets.js'
 import { journalRoutes } from './routes.js'
 import { named } from '../../http/plugin-name.js'
+import type { DomainModule } from '../../core/domain-module.js'
 
 export type { JournalEntry, JournalFacets } from './journal-entry.js'
 export { JournalStore } from './journal-store.js'
@@ -38,12 +39,11 @@ const fp = (cursor: string | null | undefined): string | null => cursor === null
  * what only it knows; the auth hooks record what they resolved; one entry is written once the request is
  * answered. Requests whose API key names no tenant are not journaled (they belong to no one's view), nor
  * are the plant store (/v3) and the control API, but for the headless link completion standing in for the
- * widget. Also registers GET/DELETE /_unimock/requests.
+ * widget. The store is the composition root's (journalModule); the hooks and GET/DELETE /_unimock/requests are
+ * installed here when the root registers them, between the sync hooks and the fault hooks.
  */
-export function registerJournal (app: FastifyInstance, context: AppContext, services: JournalServices): JournalStore {
+export function installJournal (app: FastifyInstance, context: AppContext, store: JournalStore, services: JournalServices): void {
   const { clock } = context
-  const store = new JournalStore(context.config.journalSize, context.config.journalTotal)
-  context.onReset(() => { store.reset() })
   const isUnified = (url: string): boolean => context.interfaces.forUrl(url) === unifiedInterface
 
   app.decorateRequest('journal', null as unknown as JournalRecorder)
@@ -174,5 +174,10 @@ export function registerJournal (app: FastifyInstance, context: AppContext, serv
   })
 
   void app.register(named('journalRoutes', journalRoutes), { prefix: '/_unimock', auth: services.auth, store })
-  return store
+}
+
+/** The journal's store: kept in memory, emptied by a full reset, a key's part dropped by that key's reset. */
+export function journalModule (config: { journalSize: number, journalTotal: number }): { journal: JournalStore, module: DomainModule } {
+  const journal = new JournalStore(config.journalSize, config.journalTotal)
+  return { journal, module: { reset: () => { journal.reset() }, resetTenant: (tenantId) => { journal.clear(tenantId) } } }
 }
