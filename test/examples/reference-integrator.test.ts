@@ -193,6 +193,28 @@ t.test('the reference integrator through the spec\'s flow, against unimock on th
   t.equal(await status(), 'active', 'the exchange of a relink reactivates the record')
   t.match((await app('/check-sync-status', { integration_id: integrationId })).body, { success: true, sync_status: /^(SYNCING|DONE)$/ }, 'the account token still works')
 
+  // The retry rules, on the sync-status read of check-sync-status: Retry-After on 429, then at most 3 retries
+  // with growing delays on 5xx, and a dropped connection retried.
+  const statusReads = async (): Promise<any[]> => journal('/api/hris/v1/sync-status')
+  const fault = async (body: object): Promise<number> => (await control('POST', '/faults', { scope: { path: '/api/hris/v1/sync-status' }, ...body })).id
+  let before = (await statusReads()).length
+  await fault({ kind: 'status', status: 429, retry_after: 1, count: 1 })
+  t.equal((await app('/check-sync-status', { integration_id: integrationId })).status, 200, 'a 429 is waited out')
+  const [limited, retried] = (await statusReads()).slice(before)
+  t.equal(limited.status, 429)
+  t.ok(Date.parse(retried.at) - Date.parse(limited.at) >= 1000, 'the retry waits Retry-After: 1')
+  before = (await statusReads()).length
+  const failing = await fault({ kind: 'status', status: 500 })
+  t.equal((await app('/check-sync-status', { integration_id: integrationId })).status, 500, 'a service that keeps failing: 500')
+  await control('DELETE', `/faults/${failing}`)
+  const attempts = (await statusReads()).slice(before)
+  t.equal(attempts.length, 4, 'one call and 3 retries')
+  // From the end of one attempt to the start of the next: the backoff, without the attempt's own time.
+  const waits = attempts.slice(1).map((e, i) => Math.round(Date.parse(e.at) - Date.parse(attempts[i].at) - attempts[i].duration_ms))
+  t.ok(waits[0]! >= 90 && waits[1]! > waits[0]! && waits[2]! > waits[1]!, `growing delays from 100 ms: ${waits.join(', ')}`)
+  await fault({ kind: 'reset', count: 1 })
+  t.equal((await app('/check-sync-status', { integration_id: integrationId })).status, 200, 'a dropped connection is retried')
+
   // delete-integration: at the service first, then locally; 404 afterwards.
   t.same((await app('/delete-integration', { integration_id: integrationId })).body, { success: true })
   const deletes = await journal('/api/hris/v1/delete-account')
@@ -200,5 +222,5 @@ t.test('the reference integrator through the spec\'s flow, against unimock on th
   t.same((await control('GET', '/linked-accounts')).results.filter((a: any) => a.id === accountId), [], 'gone at the service')
   t.same((await app('/integrations')).body.integrations, [], 'gone locally')
   t.equal((await app('/delete-integration', { integration_id: integrationId })).status, 404)
-  t.notMatch(ref.output(), /Error|at .*\.js:\d+/, 'nothing went wrong in the reference')
+  t.notMatch(ref.output(), /(Type|Reference|Syntax|Range)Error|Unhandled/, 'no programming error in the reference\'s log')
 })
