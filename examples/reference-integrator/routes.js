@@ -44,7 +44,7 @@ const view = (row) => ({
 })
 
 export function integratorRoutes (app, { store, service, syncer, log }) {
-  // Deliberately wrong, for REFERENCE_BROKEN=cache-link-token only: the last token per record.
+  // Deliberately wrong, for REFERENCE_BROKEN=cache-link-token only: the first token each record got.
   const cachedLinkTokens = new Map()
 
   app.addHook('onRequest', async (request, reply) => {
