@@ -126,6 +126,9 @@ export function integratorRoutes (app, { store, service, syncer, log }) {
       store.activate(row.id, {
         accountToken: exchanged.accountToken, integrationName: exchanged.integrationName, integrationSlug: exchanged.integrationSlug, linkedAccountId: exchanged.linkedAccountId
       })
+      // A short sync can finish before the exchange: its webhook then found no account token to fetch with.
+      // One look at sync-status, in the background, catches up.
+      syncer.checkStatus(row.id).catch((error) => log(`catching up integration ${row.id}: ${error.message}`))
     }
     return {
       success: true,

@@ -183,6 +183,9 @@ export class Syncer {
       cursor = page.next ?? undefined
       pages++
     } while (cursor !== undefined)
+    // fetch-on-equal refetches a window it already had; its rule is the only one it may break, so it keeps the
+    // stored start time (a later one would skip what a sync in progress writes meanwhile: a gap, another rule).
+    if (broken('fetch-on-equal') && stored !== undefined && micros(lastSyncFinished) === micros(stored.last_sync_finished)) return
     const lastSyncedAt = broken('watermark-at-end') ? new Date().toISOString() : startedAt
     this.store.saveWatermark(row.id, modelId, lastSyncedAt, lastSyncFinished)
   }
