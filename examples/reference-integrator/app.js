@@ -1,5 +1,6 @@
 import Fastify from 'fastify'
 import { errorHandler, integratorRoutes } from './routes.js'
+import { describe } from './retries.js'
 import { Service } from './service.js'
 import { Store } from './store.js'
 import { Syncer } from './sync.js'
@@ -26,7 +27,7 @@ export function buildApp (config, log) {
   app.decorate('pollAll', async () => {
     for (const row of store.all()) {
       if (row.status === 'pending') continue
-      await syncer.checkStatus(row.id).catch((error) => log(`poll of integration ${row.id}: ${error.message}`))
+      await syncer.checkStatus(row.id).catch((error) => log(`poll of integration ${row.id}: ${describe(error)}`))
     }
   })
   return app

@@ -23,6 +23,12 @@ export class NeedsRelink extends Error {
   }
 }
 
+/** A failed call in one line for the log: the client's messages carry the whole answer body. */
+export function describe (error) {
+  const status = statusOf(error)
+  return status === undefined ? String(error.message).split('\n')[0] : `the service answered ${status}`
+}
+
 /** The HTTP status of a failed call, or undefined when no answer came (connection refused or reset, timeout). */
 export function statusOf (error) {
   return error instanceof MergeError ? error.statusCode : undefined
@@ -75,7 +81,7 @@ export async function withRetries (label, call, log = () => {}) {
       if (status === 401 || status === 403) throw new NeedsRelink(status, { cause: error })
       const wait = retryDelay(error, retry)
       if (wait === undefined) throw error
-      log(`${label}: ${status ?? error.message}; retry ${retry + 1} in ${Math.round(wait)} ms`)
+      log(`${label}: ${describe(error)}; retry ${retry + 1} in ${Math.round(wait)} ms`)
       await sleep(wait)
     }
   }

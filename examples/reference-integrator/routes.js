@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { MergeError } from '@mergeapi/merge-node-client'
 import { broken } from './broken.js'
-import { NeedsRelink, withRetries } from './retries.js'
+import { describe, NeedsRelink, withRetries } from './retries.js'
 import { CATEGORIES, isCategory } from './service.js'
 
 /**
@@ -128,7 +128,7 @@ export function integratorRoutes (app, { store, service, syncer, log }) {
       })
       // A short sync can finish before the exchange: its webhook then found no account token to fetch with.
       // One look at sync-status, in the background, catches up.
-      syncer.checkStatus(row.id).catch((error) => log(`catching up integration ${row.id}: ${error.message}`))
+      syncer.checkStatus(row.id).catch((error) => log(`catching up integration ${row.id}: ${describe(error)}`))
     }
     return {
       success: true,
@@ -187,7 +187,7 @@ export function errorHandler (log) {
       // Fastify's own: a body that is not JSON, too large, of another content type.
       return reply.code(error.statusCode).send({ success: false, error: error.message })
     }
-    log(`${request.method} ${request.url}: ${error.message}`)
+    log(`${request.method} ${request.url}: ${describe(error)}`)
     const what = error instanceof NeedsRelink ? 'the integration needs relinking' : 'the integration service did not answer as expected'
     return reply.code(500).send({ success: false, error: what })
   }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { broken } from './broken.js'
+import { describe } from './retries.js'
 import { isCategory } from './service.js'
 
 /**
@@ -57,7 +58,7 @@ export function webhookRoutes (app, { store, syncer, webhookKey, log }) {
     const entries = row === undefined ? [] : syncEntries(payload?.hook?.event, payload?.data)
     if (entries.length > 0) {
       // Answered at once (Events: processing is asynchronous); the fetch runs afterwards.
-      const processing = syncer.onSyncEvent(row.id, entries).catch((error) => log(`webhook for integration ${row.id}: ${error.message}`))
+      const processing = syncer.onSyncEvent(row.id, entries).catch((error) => log(`webhook for integration ${row.id}: ${describe(error)}`))
       if (broken('process-before-answer')) await processing
     }
     return { success: true, status: 'processed' }
