@@ -67,6 +67,7 @@ function reason (error: unknown): string {
   const cause = (error as { cause?: { code?: string, message?: string } }).cause
   if (cause?.code === 'ECONNREFUSED') return 'connection refused'
   if (cause?.code === 'ECONNRESET') return 'connection reset'
+  if ((error as Error).message === 'bad port') return 'a port fetch refuses to call (a blocked port of the Fetch standard): give the backend another'
   return cause?.message ?? (error as Error).message
 }
 

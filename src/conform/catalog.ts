@@ -1,4 +1,5 @@
 import { incrementalFamily } from './checks/incremental.js'
+import { deleteFamily } from './checks/delete.js'
 import { exchangeOnceFamily } from './checks/exchange-once.js'
 import { linkFamily } from './checks/link.js'
 import { noPendingFamily } from './checks/no-pending.js'
@@ -14,7 +15,7 @@ import type { CheckDef } from './verdict.js'
 
 /** Every family of checks. */
 export const FAMILIES: readonly Family[] = [
-  noPendingFamily, linkFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily,
+  noPendingFamily, linkFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily, deleteFamily,
   paginationFamily, exchangeOnceFamily, secretsFamily
 ]
 

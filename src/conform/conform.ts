@@ -60,9 +60,7 @@ async function requireReach (kit: Kit): Promise<void> {
   throw new KitError(`the backend never called unimock: expected its requests at ${kit.world.url} with API key ${kit.world.apiKey} (UNIMOCK_URL and UNIMOCK_API_KEY); got none${last === undefined ? '' : `, and ${answerLine(last)}`}`)
 }
 
-async function registerTargets (world: World, s: Settings): Promise<void> {
-  for (const category of CATEGORIES) await world.control.postWebhooksTargets({ url: `${s.appUrl}${s.prefix}/webhook/${category}`, category })
-}
+const webhookUrl = (s: Settings) => (category: string): string => `${s.appUrl}${s.prefix}/webhook/${category}`
 
 /**
  * `unimock conform` as a function: starts its own unimock, starts the backend (or waits for it), runs the
@@ -79,7 +77,7 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
   try {
     const s = settingsOf(options, CHECKS.map((c) => c.id))
     world = await World.start({ port: s.port, apiKey: s.apiKey, webhookKey: s.webhookKey, timeoutMs: s.timeoutMs }, clock)
-    await registerTargets(world, s)
+    for (const category of CATEGORIES) await world.retarget(category, webhookUrl(s)(category))
     const env = { UNIMOCK_URL: world.url, UNIMOCK_API_KEY: world.apiKey, UNIMOCK_WEBHOOK_KEY: world.webhookKey, PORT: String(s.appPort) }
     if (s.appCommand !== undefined) {
       app = AppProcess.start(s.appCommand, env, clock)
@@ -89,7 +87,7 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
     }
     const backend = new Backend({ appUrl: s.appUrl, prefix: s.prefix, timeoutMs: s.timeoutMs }, clock)
     preflight(s, await waitForBackend(backend, s, clock, app))
-    const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users) }
+    const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl: webhookUrl(s) }
     const families = FAMILIES.filter((f) => s.only === undefined || f.checks.some((c) => s.only!.has(c.id)))
     const found = new Findings()
     const kitFailed = await runFamilies(kit, families, found)

@@ -39,18 +39,25 @@ export function fetchesOf (entries: readonly Entry[]): Fetch[] {
 /** The first page of a fetch: its window (modified_after, modified_before) and page_size. */
 export const firstPage = (f: Fetch): Entry => f.pages[0]!
 
+/** How long nothing may happen on an account before the backend counts as done with what it was told. */
+const QUIET_MS = 200
+
 /**
- * Waits until the backend has fetched the account's data after `since` (kit clock): at least one fetch
- * started since then, all of them complete, and nothing new for a moment. Undefined when none came in time.
+ * Waits until the backend has fetched the account's data after `since` (kit clock) and is done: at least one
+ * fetch started since then, all of them complete, no request of the account under way at unimock (a held
+ * one shows in no journal yet), no webhook delivery of the account unanswered, and nothing new for a moment.
+ * Undefined when no fetch came in time.
  */
-export async function fetchedSince (kit: Kit, account: string, since: number, timeoutMs = 4000): Promise<Fetch[] | undefined> {
-  let seen = -1
+export async function fetchedSince (kit: Kit, linked: { readonly accountId: string, readonly accountToken: string }, since: number, timeoutMs = 8000): Promise<Fetch[] | undefined> {
+  let seen = ''
   let quietFrom = 0
   return await pollQuietly(kit.clock, async () => {
-    const fetches = fetchesOf(await kit.journal.entries({ account })).filter((f) => atMs(firstPage(f)) >= since)
-    const pages = fetches.reduce((n, f) => n + f.pages.length, 0)
-    if (pages !== seen) { seen = pages; quietFrom = kit.clock.now(); return undefined }
-    const done = fetches.length > 0 && fetches.every((f) => f.complete)
-    return done && kit.clock.now() - quietFrom >= 150 ? fetches : undefined
+    const entries = await kit.journal.entries({ account: linked.accountId })
+    const fetches = fetchesOf(entries).filter((f) => atMs(firstPage(f)) >= since)
+    const pending = (await kit.world.control.getWebhooksDeliveries({ account: linked.accountId, state: 'pending', limit: 1 })).results.length
+    const state = `${entries.length}:${pending}:${String(kit.world.busy(linked.accountToken))}`
+    if (state !== seen) { seen = state; quietFrom = kit.clock.now(); return undefined }
+    const done = fetches.length > 0 && fetches.every((f) => f.complete) && pending === 0 && !kit.world.busy(linked.accountToken)
+    return done && kit.clock.now() - quietFrom >= QUIET_MS ? fetches : undefined
   }, { timeoutMs, everyMs: 30 })
 }

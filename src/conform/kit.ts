@@ -12,4 +12,6 @@ export interface Kit {
   readonly backend: Backend
   readonly users: readonly User[]
   readonly links: LinkFlows
+  /** The backend's webhook route of a category, {app_url}{app_prefix}/webhook/{category}: the category's target. */
+  readonly webhookUrl: (category: string) => string
 }

@@ -33,6 +33,13 @@ export interface Opened {
   readonly originId: string
 }
 
+export interface LinkOptions {
+  /** Keep every other flow out of the category (see openFresh). */
+  readonly exclusive?: boolean
+  /** Before the end user finishes the widget: presets of the initial sync, the category's webhook target. */
+  readonly opened?: (opened: Opened) => Promise<void>
+}
+
 /** A check the backend cannot be driven into (no slot left, no integration id): not applicable, for this reason. */
 export class NotDrivable extends Error {}
 
@@ -49,6 +56,8 @@ export class LinkFlows {
   readonly #mutexes = new Map<User, Mutex>()
   readonly #taken = new Map<User, Set<string>>()
   readonly #unsupported = new Set<string>()
+  /** Categories an exclusive flow holds: no other flow of any user links in them. */
+  readonly #reserved = new Set<string>()
   /** Every public token exchange-public-token took (answered 200) in a link flow: each must be exchanged once. */
   readonly exchanged: string[] = []
 
@@ -76,19 +85,28 @@ export class LinkFlows {
 
   /**
    * create-link-token for a category the user has no integration in yet (preferred ones first): a 400 for a
-   * fresh record means the backend does not offer that category, and the next is tried. Call inside exclusive().
+   * fresh record means the backend does not offer that category, and the next is tried. An `exclusive` flow
+   * takes a category no user has an integration in, and keeps every other flow out of it: its check changes
+   * what the whole category gets (its webhook target). Call inside exclusive().
    */
-  async openFresh (user: User, preferred: readonly string[] = []): Promise<Opened> {
-    const taken = this.#taken.get(user) ?? new Set<string>()
-    this.#taken.set(user, taken)
+  async openFresh (user: User, preferred: readonly string[] = [], exclusive = false): Promise<Opened> {
+    const taken = this.#takenBy(user)
+    const anyone = (category: string): boolean => [...this.#taken.values()].some((t) => t.has(category))
     for (const category of [...preferred, ...CATEGORIES]) {
-      if (taken.has(category) || this.#unsupported.has(category)) continue
+      if (taken.has(category) || this.#unsupported.has(category) || this.#reserved.has(category) || (exclusive && anyone(category))) continue
       taken.add(category)
+      if (exclusive) this.#reserved.add(category)
       const answer = await this.#backend.call(user, 'create-link-token', { category })
       if (answer.status === 400) { this.#unsupported.add(category); continue }
       return { category, answer, ...this.issued(answer) }
     }
-    throw new NotDrivable(`no category left for ${user.name} (taken: ${[...taken].join(', ')}; refused by the backend: ${this.unsupported.join(', ') || 'none'})`)
+    throw new NotDrivable(`no category left for ${user.name}${exclusive ? ' that no other check uses' : ''} (taken: ${[...taken].join(', ')}; refused by the backend: ${this.unsupported.join(', ') || 'none'})`)
+  }
+
+  #takenBy (user: User): Set<string> {
+    let taken = this.#taken.get(user)
+    if (taken === undefined) { taken = new Set(); this.#taken.set(user, taken) }
+    return taken
   }
 
   /** The link token of a 200 answer, and whose it is at unimock; a BackendFault for anything else. */
@@ -113,11 +131,11 @@ export class LinkFlows {
    * A whole link: create-link-token, the widget finished (after `beforeComplete`, e.g. presets of the initial
    * sync), exchange-public-token. Throws NotDrivable when no category is left, BackendFault when a step fails.
    */
-  async link (userIndex: number, preferred: readonly string[] = [], beforeComplete?: (accountId: string) => Promise<void>): Promise<Linked> {
+  async link (userIndex: number, preferred: readonly string[] = [], options: LinkOptions = {}): Promise<Linked> {
     const user = this.user(userIndex)
     return await this.exclusive(user, async () => {
-      const opened = await this.openFresh(user, preferred)
-      if (beforeComplete !== undefined) await beforeComplete(opened.accountId)
+      const opened = await this.openFresh(user, preferred, options.exclusive === true)
+      await options.opened?.(opened)
       const publicToken = (await this.finish(opened.token, 'success'))!
       const exchange = await this.exchange(user, publicToken)
       const body = expectRouteBody(exchange)

@@ -55,9 +55,11 @@ export class World {
   readonly #app: UnimockApp
   readonly #clock: Clock
   readonly #timeoutMs: number
+  readonly #busy: ReadonlyMap<string, number>
 
-  private constructor (app: UnimockApp, url: string, apiKey: string, webhookKey: string, pages: PageRecorder, clock: Clock, timeoutMs: number) {
+  private constructor (app: UnimockApp, url: string, apiKey: string, webhookKey: string, pages: PageRecorder, busy: ReadonlyMap<string, number>, clock: Clock, timeoutMs: number) {
     this.#app = app
+    this.#busy = busy
     this.url = url
     this.apiKey = apiKey
     this.webhookKey = webhookKey
@@ -73,6 +75,14 @@ export class World {
     const app = buildApp({ ...WORLD_SETTINGS, port: options.port, host: '127.0.0.1', apiKeys: [apiKey], webhookSecret: webhookKey }, { clock })
     const pages = new PageRecorder()
     pages.install(app)
+    const busy = new Map<string, number>()
+    // Requests under way per account token (a held one is in no journal yet): a backend is quiet only without any.
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.headers['x-account-token']
+      if (typeof token !== 'string') return
+      busy.set(token, (busy.get(token) ?? 0) + 1)
+      reply.raw.once('close', () => { busy.set(token, busy.get(token)! - 1) })
+    })
     try {
       await app.ready()
       await app.listen({ port: options.port, host: '127.0.0.1' })
@@ -82,7 +92,7 @@ export class World {
     }
     const address = app.server.address()
     const port = typeof address === 'object' && address !== null ? address.port : options.port
-    return new World(app, `http://127.0.0.1:${port}`, apiKey, webhookKey, pages, clock, options.timeoutMs)
+    return new World(app, `http://127.0.0.1:${port}`, apiKey, webhookKey, pages, busy, clock, options.timeoutMs)
   }
 
   /** fetch bounded by the control timeout. */
@@ -93,6 +103,11 @@ export class World {
     } finally {
       bound.done()
     }
+  }
+
+  /** Whether unimock is serving a request made with this account token right now. */
+  busy (accountToken: string): boolean {
+    return (this.#busy.get(accountToken) ?? 0) > 0
   }
 
   /** The link token's account as unimock issued it; undefined for a token unimock never issued. */
@@ -114,6 +129,17 @@ export class World {
     })
     if (!res.ok) throw new Error(`unimock POST /api/${category}/v1/link-token answered ${res.status}: ${await res.text()}`)
     return (await res.json() as { link_token: string }).link_token
+  }
+
+  /**
+   * The category's webhook targets replaced by one to `url`: for every event (events null), for some, or
+   * none at all (url undefined). What the category's accounts get from then on; the kit does this only to a
+   * category one check holds alone.
+   */
+  async retarget (category: string, url: string | undefined, events: readonly string[] | null = null): Promise<void> {
+    const targets = (await this.control.getWebhooksTargets()).results.filter((t) => t.category === category)
+    for (const t of targets) await this.control.deleteWebhooksTargetsById({ id: t.id })
+    if (url !== undefined) await this.control.postWebhooksTargets({ url, category, ...(events === null ? {} : { events: [...events] }) })
   }
 
   async accounts (): Promise<control_LinkedAccount[]> {

@@ -1,8 +1,10 @@
 import { answerLine } from '../backend.js'
-import type { Findings } from '../family.js'
+import { fetchedSince } from '../fetches.js'
+import type { Family, Findings } from '../family.js'
 import { atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
-import { listing, type Linked } from '../link-flow.js'
+import { integrationIdOf, listing, type Linked } from '../link-flow.js'
+import { settled } from '../syncs.js'
 import { fail, pass, type CheckDef } from '../verdict.js'
 
 export const DELETE_FIRST: CheckDef = {
@@ -19,11 +21,25 @@ async function stillThere (kit: Kit, linked: Linked): Promise<{ there: boolean, 
 }
 
 /**
- * The order is seen through a failure: while unimock answers 500 to the account's delete-account, a backend
+ * Integration D, linked and synced. The order is seen through a failure: while unimock answers 500 to the account's delete-account, a backend
  * that deletes at the service first keeps its record (and answers an error); one that deletes locally first
  * has lost it. Then, the service answering again, the delete goes through, and a second one answers 404.
  */
-export async function judgeDelete (kit: Kit, found: Findings, linked: Linked): Promise<void> {
+export const deleteFamily: Family = {
+  name: 'delete',
+  phase: 'parallel',
+  checks: [DELETE_FIRST],
+  async run (kit: Kit, found: Findings): Promise<void> {
+    const start = kit.clock.now()
+    const linked = await kit.links.link(0, ['ats', 'accounting', 'ticketing'])
+    integrationIdOf(linked)
+    await settled(kit, linked.accountId)
+    await fetchedSince(kit, linked, start)
+    await judgeDelete(kit, found, linked)
+  }
+}
+
+async function judgeDelete (kit: Kit, found: Findings, linked: Linked): Promise<void> {
   const { control } = kit.world
   const id = linked.integrationId
   const fault = await control.postFaults({ kind: 'status', status: 500, scope: { account: linked.accountId, path: `/api/${linked.category}/v1/delete-account` } })

@@ -82,11 +82,15 @@ export const linkFamily: Family = {
         }))
       }
 
-      // A spent token cannot be finished: the rest goes on with a fresh link.
+      // A spent token cannot be finished: the checks that need the exchange cannot go on.
       const usable = second.token !== first.token && world.linkToken(second.token)?.state === 'READY'
       return usable ? second : undefined
     }).then(async (opened) => {
-      const linked = opened === undefined ? await links.link(0) : await finishLink(kit, opened)
+      if (opened === undefined) {
+        for (const check of [INTEGRATION_NAME, ACTIVE_REJECTED]) found.set(check, notApplicable('the link flow could not go on: the retry answered a link token the end user had already left'))
+        return
+      }
+      const linked = await finishLink(kit, opened)
       await judgeExchange(kit, found, linked.accountId, linked.exchange)
       const again = await backend.call(user, 'create-link-token', { category: linked.category })
       if (again.status === 400) {

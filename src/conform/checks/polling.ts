@@ -15,24 +15,22 @@ export const POLLING: CheckDef = {
 
 /**
  * Integration P: after its first fetch, a sync whose webhooks never reach the backend (the kit takes the
- * category's webhook target away meanwhile: this family runs before the others, beside the first link flow,
- * whose category it does not share), then check-sync-status: reading
+ * category's webhook target away meanwhile: no other check links in that category), then check-sync-status: reading
  * sync-status, the backend must see the newer last_sync_finished and fetch.
  */
 export const pollingFamily: Family = {
   name: 'polling',
-  phase: 'link',
+  phase: 'parallel',
   checks: [POLLING],
   async run (kit: Kit, found: Findings): Promise<void> {
     const start = kit.clock.now()
-    const linked = await kit.links.link(0, ['filestorage', 'ticketing', 'accounting'])
+    const linked = await kit.links.link(0, ['filestorage', 'ticketing', 'accounting'], { exclusive: true })
     integrationIdOf(linked)
     await settled(kit, linked.accountId)
-    const first = await fetchedSince(kit, linked.accountId, start)
+    const first = await fetchedSince(kit, linked, start)
     if (first === undefined) throw new BackendFault(`the backend fetched nothing of ${linked.category} account ${linked.accountId} after its initial sync`)
     const { control } = kit.world
-    const targets = (await control.getWebhooksTargets()).results.filter((t) => t.category === linked.category)
-    for (const t of targets) await control.deleteWebhooksTargetsById({ id: t.id })
+    await kit.world.retarget(linked.category, undefined)
     const mark = kit.clock.now()
     let answer: BackendAnswer
     try {
@@ -41,9 +39,9 @@ export const pollingFamily: Family = {
       await settled(kit, linked.accountId)
       answer = await kit.backend.call(linked.user, 'check-sync-status', { integration_id: linked.integrationId })
     } finally {
-      for (const t of targets) await control.postWebhooksTargets({ url: t.url, category: linked.category })
+      await kit.world.retarget(linked.category, kit.webhookUrl(linked.category))
     }
-    const fetched = (await fetchedSince(kit, linked.accountId, mark, 2000)) ?? []
+    const fetched = (await fetchedSince(kit, linked, mark, 2000)) ?? []
     const entries = (await kit.journal.entries({ account: linked.accountId })).filter((e) => atMs(e) >= mark)
     const polls = entries.filter((e) => e.facets.endpoint === 'sync-status')
     if (polls.length === 0) {

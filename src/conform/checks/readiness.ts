@@ -59,7 +59,7 @@ export const readinessFamily: Family = {
 type Script = (kit: Kit, linked: Linked, seen: Observed[]) => Promise<void>
 
 async function drive (kit: Kit, user: number, preferred: readonly string[], script: { preset: (kit: Kit, accountId: string) => Promise<void>, run: Script }): Promise<Observed[]> {
-  const linked = await kit.links.link(user, preferred, async (accountId) => { await script.preset(kit, accountId) })
+  const linked = await kit.links.link(user, preferred, { opened: async (o) => { await script.preset(kit, o.accountId) } })
   integrationIdOf(linked)
   const seen: Observed[] = []
   await script.run(kit, linked, seen)

@@ -6,7 +6,6 @@ import type { Kit } from '../kit.js'
 import { integrationIdOf, listing, type Linked } from '../link-flow.js'
 import { settled } from '../syncs.js'
 import { fail, notApplicable, pass, type CheckDef } from '../verdict.js'
-import { DELETE_FIRST, judgeDelete } from './delete.js'
 
 export const MARKS_ERROR: CheckDef = { id: 'relink.marks-error', rule: 'Integrator-side record and Errors: a 401 or 403 on the account moves the record to error (needs relinking)' }
 export const SAME_ORIGIN: CheckDef = { id: 'relink.same-origin-id', rule: 'Integrator backend routes: relink-integration answers a link token created with the existing origin id' }
@@ -20,18 +19,18 @@ async function statusOf (kit: Kit, linked: Linked): Promise<string | undefined> 
 /**
  * Integration L: unimock starts answering 401 for it (it needs relinking), check-sync-status (the health
  * check), relink-integration, the end user relinks in the widget, the browser sends the public token to
- * exchange, check-sync-status again; then delete-integration (delete.ts).
+ * exchange, check-sync-status again.
  */
 export const relinkFamily: Family = {
   name: 'relink',
   phase: 'parallel',
-  checks: [MARKS_ERROR, SAME_ORIGIN, REACTIVATES, DELETE_FIRST],
+  checks: [MARKS_ERROR, SAME_ORIGIN, REACTIVATES],
   async run (kit: Kit, found: Findings): Promise<void> {
     const start = kit.clock.now()
-    const linked = await kit.links.link(kit.users.length > 1 ? 1 : 0, ['crm', 'hris', 'ats'])
+    const linked = await kit.links.link(kit.users.length > 1 ? 1 : 0, ['accounting', 'ats', 'ticketing'])
     const id = integrationIdOf(linked)
     await settled(kit, linked.accountId)
-    await fetchedSince(kit, linked.accountId, start)
+    await fetchedSince(kit, linked, start)
     const hasListing = (await statusOf(kit, linked)) !== undefined
 
     const mark = kit.clock.now()
@@ -64,7 +63,6 @@ export const relinkFamily: Family = {
       const exchanged = await kit.backend.call(linked.user, 'exchange-public-token', { public_token: publicToken })
       await reactivated(kit, found, linked, exchanged, hasListing)
     })
-    await judgeDelete(kit, found, linked)
   }
 }
 
