@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { buildApp, type UnimockApp } from './app.js'
 import { checkScenarios } from './cli/check.js'
 import { conformUsage, parseConform, runConform, type ConformCommand } from './cli/conform.js'
-import { closest, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
+import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
 import { Progress, type ProgressOut } from './cli/progress.js'
 import { checkScenarioSources, playScenarioSource, readScenarioSource, summaryLines, type ScenarioRunSummary } from './cli/scenario-runs.js'
 import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
@@ -62,10 +62,7 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
       allowPositionals: true
     })
   } catch (error) {
-    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '')
-    const unknown = /^Unknown option '(--[^']+)'/.exec(message)?.[1]
-    const guess = unknown === undefined ? undefined : closest(unknown, FLAGS.map((f) => `--${f.flag}`))
-    throw new UsageError(guess === undefined ? message : `${message} (did you mean ${guess}?)`)
+    throw argsError(error, FLAGS.map((f) => `--${f.flag}`))
   }
   const values = parsed.values as Record<string, string | string[] | boolean | undefined>
   if (values.help === true) return { kind: 'help' }

@@ -5,7 +5,7 @@ import { CHECKS, conform, type ConformOptions, type ConformResult } from '../con
 import { junitReport } from '../conform/report/junit.js'
 import { summaryLine, verdictLines } from '../conform/report/lines.js'
 import { tapReport } from '../conform/report/tap.js'
-import { closest, UsageError } from './flags.js'
+import { argsError, UsageError } from './flags.js'
 
 /**
  * `unimock conform`: the conformance kit on the command line. Its flags are its own (the backend's URL,
@@ -77,10 +77,7 @@ export function parseConform (argv: readonly string[]): ConformCommand {
     })
     values = parsed.values as typeof values
   } catch (error) {
-    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '')
-    const unknown = /^Unknown option '(--[^']+)'/.exec(message)?.[1]
-    const guess = unknown === undefined ? undefined : closest(unknown, FLAGS.map((f) => `--${f.flag}`))
-    throw new UsageError(`conform: ${message}${guess === undefined ? '' : ` (did you mean ${guess}?)`}`)
+    throw argsError(error, FLAGS.map((f) => `--${f.flag}`), 'conform: ')
   }
   if (values.help === true) return { kind: 'conform-help' }
   const text = (name: string): string | undefined => values[name] as string | undefined

@@ -1,6 +1,9 @@
 import type { Kit } from './kit.js'
 import { atMs, isList, type Entry } from './journal.js'
+import type { Linked, LinkOptions } from './link-flow.js'
+import { settled } from './syncs.js'
 import { pollQuietly } from './timing.js'
+import type { SyncStatusRecord } from './world.js'
 
 /**
  * The backend's fetches, read from the journal: a fetch of a model is a first page (no cursor) and the pages
@@ -60,4 +63,20 @@ export async function fetchedSince (kit: Kit, linked: { readonly accountId: stri
     const done = fetches.length > 0 && fetches.every((f) => f.complete) && pending === 0 && !kit.world.busy(linked.accountToken)
     return done && kit.clock.now() - quietFrom >= QUIET_MS ? fetches : undefined
   }, { timeoutMs, everyMs: 30 })
+}
+
+/** A new integration once its initial sync is over and the backend has fetched it: where most checks start. */
+export interface Quiet {
+  readonly linked: Linked
+  /** The sync status the initial sync ended with. */
+  readonly initial: SyncStatusRecord[]
+  /** The backend's first fetches; undefined when none came in time. */
+  readonly first: Fetch[] | undefined
+}
+
+export async function linkQuietly (kit: Kit, user: number, preferred: readonly string[], options: LinkOptions = {}): Promise<Quiet> {
+  const start = kit.clock.now()
+  const linked = await kit.links.link(user, preferred, options)
+  const initial = await settled(kit, linked.accountId)
+  return { linked, initial, first: await fetchedSince(kit, linked, start) }
 }

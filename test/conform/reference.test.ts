@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { Parser } from 'tap-parser'
 import { CHECKS } from '../../src/conform/conform.js'
+import { run } from '../cli/helpers.js'
 import { referenceOptions } from './helpers.js'
 
 /**
@@ -13,22 +12,13 @@ import { referenceOptions } from './helpers.js'
  * stdout and --junit to a file. Every check passes; the run stays well within a minute.
  */
 
-const launcher = fileURLToPath(new URL('../../dist/src/launcher.js', import.meta.url))
-
 t.test('unimock conform passes every check against the reference integrator', async (t) => {
   const o = await referenceOptions()
   const junit = join(mkdtempSync(join(tmpdir(), 'conform-')), 'conform.xml')
   const args = ['conform', '--app-url', o.appUrl, '--app-prefix', o.appPrefix, '--app-header', o.appHeaders[0]!, '--app-header-2', o.appHeaders2[0]!,
     '--app-command', o.appCommand, '--tap', '--junit', junit]
   const started = Date.now()
-  const { code, stdout, stderr } = await new Promise<{ code: number | null, stdout: string, stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [launcher, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (c: Buffer) => { out += c.toString() })
-    child.stderr.on('data', (c: Buffer) => { err += c.toString() })
-    child.once('exit', (exit) => { resolve({ code: exit, stdout: out, stderr: err }) })
-  })
+  const { code, stdout, stderr } = await run(args)
   const ms = Date.now() - started
   t.comment(`one kit run against the reference: ${(ms / 1000).toFixed(1)} s`)
   t.equal(code, 0, 'exit status 0', { stderr, stdout })

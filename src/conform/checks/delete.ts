@@ -1,10 +1,9 @@
 import { answerLine } from '../backend.js'
-import { fetchedSince } from '../fetches.js'
+import { linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { integrationIdOf, listing, type Linked } from '../link-flow.js'
-import { settled } from '../syncs.js'
 import { fail, pass, type CheckDef } from '../verdict.js'
 
 export const DELETE_FIRST: CheckDef = {
@@ -30,11 +29,8 @@ export const deleteFamily: Family = {
   phase: 'parallel',
   checks: [DELETE_FIRST],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const start = kit.clock.now()
-    const linked = await kit.links.link(0, ['ats', 'accounting', 'ticketing'])
+    const { linked } = await linkQuietly(kit, 0, ['ats', 'accounting', 'ticketing'])
     integrationIdOf(linked)
-    await settled(kit, linked.accountId)
-    await fetchedSince(kit, linked, start)
     await judgeDelete(kit, found, linked)
   }
 }

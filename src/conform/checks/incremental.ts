@@ -1,5 +1,5 @@
 import { parseTimestamp } from '../../core/timestamps.js'
-import { fetchedSince, firstPage, type Fetch } from '../fetches.js'
+import { fetchedSince, firstPage, linkQuietly, type Fetch } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { answeredMs, atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
@@ -39,10 +39,7 @@ export const incrementalFamily: Family = {
   phase: 'parallel',
   checks: [FIRST_FETCH, WINDOW, NO_GAPS],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const start = kit.clock.now()
-    const linked = await kit.links.link(0, ['crm', 'ats', 'hris'])
-    const initial = await settled(kit, linked.accountId)
-    const first = await fetchedSince(kit, linked, start)
+    const { linked, initial, first } = await linkQuietly(kit, 0, ['crm', 'ats', 'hris'])
     if (first === undefined) {
       found.set(FIRST_FETCH, fail('the backend fetched nothing after the initial sync', { expected: 'a fetch of each model it keeps, once the initial sync completed', got: 'no complete fetch within 8 s' }))
       for (const c of [WINDOW, NO_GAPS]) found.set(c, notApplicable('the backend fetched nothing to judge'))

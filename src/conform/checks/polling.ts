@@ -1,6 +1,6 @@
 import { answerLine, type BackendAnswer } from '../backend.js'
 import { BackendFault } from '../errors.js'
-import { fetchedSince } from '../fetches.js'
+import { fetchedSince, linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
@@ -23,11 +23,8 @@ export const pollingFamily: Family = {
   phase: 'parallel',
   checks: [POLLING],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const start = kit.clock.now()
-    const linked = await kit.links.link(0, ['filestorage', 'ticketing', 'accounting'], { exclusive: true })
+    const { linked, first } = await linkQuietly(kit, 0, ['filestorage', 'ticketing', 'accounting'], { exclusive: true })
     integrationIdOf(linked)
-    await settled(kit, linked.accountId)
-    const first = await fetchedSince(kit, linked, start)
     if (first === undefined) throw new BackendFault(`the backend fetched nothing of ${linked.category} account ${linked.accountId} after its initial sync`)
     const { control } = kit.world
     await kit.world.retarget(linked.category, undefined)

@@ -1,10 +1,9 @@
 import { answerLine, type BackendAnswer } from '../backend.js'
-import { fetchedSince } from '../fetches.js'
+import { linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { integrationIdOf, listing, type Linked } from '../link-flow.js'
-import { settled } from '../syncs.js'
 import { fail, notApplicable, pass, type CheckDef } from '../verdict.js'
 
 export const MARKS_ERROR: CheckDef = { id: 'relink.marks-error', rule: 'Integrator-side record and Errors: a 401 or 403 on the account moves the record to error (needs relinking)' }
@@ -26,11 +25,8 @@ export const relinkFamily: Family = {
   phase: 'parallel',
   checks: [MARKS_ERROR, SAME_ORIGIN, REACTIVATES],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const start = kit.clock.now()
-    const linked = await kit.links.link(kit.users.length > 1 ? 1 : 0, ['accounting', 'ats', 'ticketing'])
+    const { linked } = await linkQuietly(kit, kit.users.length > 1 ? 1 : 0, ['accounting', 'ats', 'ticketing'])
     const id = integrationIdOf(linked)
-    await settled(kit, linked.accountId)
-    await fetchedSince(kit, linked, start)
     const hasListing = (await statusOf(kit, linked)) !== undefined
 
     const mark = kit.clock.now()

@@ -1,11 +1,10 @@
 import { answerLine, type BackendAnswer } from '../backend.js'
 import { BackendFault } from '../errors.js'
-import { fetchedSince } from '../fetches.js'
+import { linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { answeredMs, atMs, line, type Entry } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { integrationIdOf, NotDrivable, type Linked } from '../link-flow.js'
-import { settled } from '../syncs.js'
 import { pollQuietly } from '../timing.js'
 import { fail, notApplicable, pass, type CheckDef, type Finding } from '../verdict.js'
 
@@ -63,11 +62,8 @@ async function settle (found: Findings, check: CheckDef, work: () => Promise<Fin
 
 /** A linked integration whose initial sync and first fetch are over: its service calls from now on are the check's. */
 async function ready (kit: Kit, user: number, preferred: readonly string[]): Promise<Linked> {
-  const start = kit.clock.now()
-  const linked = await kit.links.link(user, preferred)
+  const { linked } = await linkQuietly(kit, user, preferred)
   integrationIdOf(linked)
-  await settled(kit, linked.accountId)
-  await fetchedSince(kit, linked, start)
   return linked
 }
 

@@ -2,12 +2,12 @@ import { webhookSignature } from '../../core/signing.js'
 import type { GetWebhooksDeliveriesResult } from '../../control-client.js'
 import { answerLine, type BackendAnswer } from '../backend.js'
 import { BackendFault } from '../errors.js'
-import { fetchedSince } from '../fetches.js'
+import { fetchedSince, linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { answeredMs, atMs, isList, line } from '../journal.js'
 import type { Kit } from '../kit.js'
 import type { Linked } from '../link-flow.js'
-import { settled, syncNow } from '../syncs.js'
+import { syncNow } from '../syncs.js'
 import { pollQuietly } from '../timing.js'
 import { fail, pass, type CheckDef } from '../verdict.js'
 import { finishedOf, shiftFinished, unknownAccount } from '../webhook-bodies.js'
@@ -52,10 +52,7 @@ export const webhookFamily: Family = {
   phase: 'parallel',
   checks: [SIGNATURE, PROCESSED, REPLAY, STALE, UNKNOWN],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const start = kit.clock.now()
-    const linked = await kit.links.link(kit.users.length > 1 ? 1 : 0, ['ats', 'crm', 'hris'])
-    await settled(kit, linked.accountId)
-    const first = await fetchedSince(kit, linked, start)
+    const { linked, first } = await linkQuietly(kit, kit.users.length > 1 ? 1 : 0, ['ats', 'crm', 'hris'])
     if (first === undefined) throw new BackendFault(`the backend fetched nothing of ${linked.category} account ${linked.accountId} after its initial sync`)
     const key = kit.world.webhookKey
     const initial = (await deliveries(kit, linked.accountId)).filter((d) => d.event === 'LinkedAccount.sync_completed').at(-1)
