@@ -100,7 +100,8 @@ export class LinkFlows {
       if (answer.status === 400) { this.#unsupported.add(category); continue }
       return { category, answer, ...this.issued(answer) }
     }
-    throw new NotDrivable(`no category left for ${user.name}${exclusive ? ' that no other check uses' : ''} (taken: ${[...taken].join(', ')}; refused by the backend: ${this.unsupported.join(', ') || 'none'})`)
+    const more = this.#users.length < 2 ? '; a second user (--app-header-2) gives every check an integration of its own' : ''
+    throw new NotDrivable(`no category left for ${user.name}${exclusive ? ' that no other check uses' : ''} (taken: ${[...taken].filter((c) => !this.#unsupported.has(c)).join(', ')}; refused by the backend: ${this.unsupported.join(', ') || 'none'}${more})`)
   }
 
   #takenBy (user: User): Set<string> {
