@@ -7,3 +7,5 @@ export { VirtualClock } from './core/virtual-clock.js'
 /** What app.unified offers: the unified service's services and its domain events, to subscribe to from outside. */
 export type { UnifiedService } from './integration/compose.js'
 export type { DomainEvents } from './integration/domain-events.js'
+/** The conformance kit: drives an integrator's backend through the service's rules and gives a verdict per check. */
+export { conform, CHECKS, type ConformOptions, type ConformResult, type Verdict, type Outcome, type Evidence } from './conform/conform.js'

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildApp, type UnimockApp } from './app.js'
 import { checkScenarios } from './cli/check.js'
-import { closest, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
+import { conformUsage, parseConform, runConform, type ConformCommand } from './cli/conform.js'
+import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
 import { Progress, type ProgressOut } from './cli/progress.js'
 import { checkScenarioSources, playScenarioSource, readScenarioSource, summaryLines, type ScenarioRunSummary } from './cli/scenario-runs.js'
 import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
@@ -29,6 +30,9 @@ export function usage (): string {
     'Usage: unimock [options]                 serve',
     '       unimock check [options] FILE...   play scenario files (or shipped ones by name, such as happy-path)',
     '                                         on the virtual clock; exit 0 if all pass, 1 if one fails',
+    '       unimock conform --app-url URL --app-prefix P --app-header \'H: v\' [options]',
+    '                                         check your backend against the service\'s rules; see',
+    '                                         unimock conform --help',
     '',
     ...lines,
     '  --help                         print this help',
@@ -42,9 +46,12 @@ export type CliCommand =
   | { kind: 'version' }
   | { kind: 'run', config: Config, warnings: readonly string[] }
   | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[] }
+  | ConformCommand
 
 /** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
 export function parseCli (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
+  // conform takes flags of its own (the backend's), so it is told apart before unimock's flags are parsed.
+  if (argv[0] === 'conform') return parseConform(argv.slice(1))
   const options = Object.fromEntries(FLAGS.map((spec) => [spec.flag, { type: 'string' as const, multiple: spec.kind === 'list' }]))
   let parsed: { values: Record<string, unknown>, positionals: string[] }
   try {
@@ -55,16 +62,14 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
       allowPositionals: true
     })
   } catch (error) {
-    const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '')
-    const unknown = /^Unknown option '(--[^']+)'/.exec(message)?.[1]
-    const guess = unknown === undefined ? undefined : closest(unknown, FLAGS.map((f) => `--${f.flag}`))
-    throw new UsageError(guess === undefined ? message : `${message} (did you mean ${guess}?)`)
+    throw argsError(error, FLAGS.map((f) => `--${f.flag}`))
   }
   const values = parsed.values as Record<string, string | string[] | boolean | undefined>
   if (values.help === true) return { kind: 'help' }
   if (values.version === true) return { kind: 'version' }
   const [command, ...targets] = parsed.positionals
-  if (command !== undefined && command !== 'check') throw new UsageError(`unexpected argument '${command}': the only command is check (unimock check FILE...)`)
+  if (command === 'conform') throw new UsageError('conform comes first: unimock conform --app-url URL ... (its flags are its own)')
+  if (command !== undefined && command !== 'check') throw new UsageError(`unexpected argument '${command}': the commands are check (unimock check FILE...) and conform (unimock conform --help)`)
   if (command === 'check' && targets.length === 0) throw new UsageError('check needs at least one scenario file or shipped scenario name')
 
   const input: Record<string, FlagValue> = {}
@@ -155,10 +160,16 @@ async function main (): Promise<boolean> {
     command = parseCli(process.argv.slice(2), process.env)
   } catch (error) {
     if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`unimock: ${error.message}\nRun unimock --help for the list of options.\n`)
+    const conforming = process.argv[2] === 'conform'
+    process.stderr.write(`unimock: ${error.message}\nRun unimock ${conforming ? 'conform ' : ''}--help for the list of options.\n`)
     process.exit(2)
   }
   if (command.kind === 'help') { process.stdout.write(usage()); return false }
+  if (command.kind === 'conform-help') { process.stdout.write(conformUsage()); return false }
+  if (command.kind === 'conform') {
+    const status = await runConform(command, (line) => { process.stdout.write(`${line}\n`) }, (line) => { process.stderr.write(`${line}\n`) })
+    process.exit(status)
+  }
   if (command.kind === 'version') { process.stdout.write(`${version}\n`); return false }
   for (const warning of command.warnings) process.stderr.write(`unimock: ${warning}\n`)
   if (command.kind === 'check') {

@@ -90,6 +90,14 @@ export function closest (given: string, names: readonly string[]): string | unde
   return best !== undefined && best.d <= Math.max(2, Math.floor(given.length / 5)) ? best.name : undefined
 }
 
+/** A parseArgs error as a UsageError, with a "did you mean" when an unknown flag is close to one of `names`. */
+export function argsError (error: unknown, names: readonly string[], prefix = ''): UsageError {
+  const message = (error as Error).message.replace(/\. To specify a positional argument.*$/s, '')
+  const unknown = /^Unknown option '(--[^']+)'/.exec(message)?.[1]
+  const guess = unknown === undefined ? undefined : closest(unknown, names)
+  return new UsageError(`${prefix}${message}${guess === undefined ? '' : ` (did you mean ${guess}?)`}`)
+}
+
 /** UNIMOCK_* variables unimock's own tools read (not settings): never reported as unknown. */
 const TOOL_VARIABLES = new Set(['UNIMOCK_UPDATE_GOLDEN', 'UNIMOCK_BENCH_SERVER'])
 

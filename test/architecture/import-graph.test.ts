@@ -21,7 +21,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['integration'],
   ['admin', 'dashboard'],
   ['app'],
-  ['cli'],
+  ['cli', 'conform'],
   ['server', 'launcher', 'code-cache', 'index']
 ]
 

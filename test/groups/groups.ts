@@ -3,11 +3,13 @@
  * (see runGroup in test/helpers/group.ts). Every folder with test files is in exactly one group
  * (test/architecture/test-groups.test.ts).
  *
- * tap starts the groups in name order, two at a time. The two longest start first: the link widget's
- * browser tests (about a third of the suite's wall time on two cores) and the tests that spawn processes;
- * the others are of similar size, so neither core is left with a long tail.
+ * tap starts the groups in name order, two at a time. The longest start first: the conformance kit run
+ * against the reference integrator and its broken variants (backends: a few minutes, two kit runs at a
+ * time), the link widget's browser tests (about a third of the rest of the suite's wall time on two cores)
+ * and the tests that spawn processes; the others are of similar size, so neither core is left with a long tail.
  */
 export const GROUPS = {
+  backends: ['conform', 'examples'],
   browser: ['integration/widget'],
   cli: ['cli', 'readme', 'package'],
   data: ['integration/data'],

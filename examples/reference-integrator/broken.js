@@ -1,0 +1,55 @@
+/**
+ * Deliberate mistakes, for proving that `unimock conform` notices them. Not part of an integration you would
+ * copy: every use of `broken('...')` in this folder marks the one place where a variant departs from the
+ * spec, and nothing else changes. Start the server with REFERENCE_BROKEN=<name> to switch one on.
+ *
+ * Each name is the broken variant of one check in docs/conformance.md.
+ */
+export const VARIANTS = {
+  'cache-link-token': 'create-link-token answers the first link token it got for the record, not the one it just got',
+  'new-origin-id-per-retry': 'a retry of an incomplete attempt gets a new end_user_origin_id',
+  'relink-active': 'create-link-token for an active record answers a token instead of 400',
+  'exchange-twice': 'the public token is exchanged a second time after the first exchange',
+  'slug-as-name': 'exchange answers the integration slug as integration_name',
+  'no-token-check': 'exchange without public_token goes on to the service (and answers its failure)',
+  'exchange-without-pending': 'exchange goes on to the service without a record awaiting it, and answers success',
+  'leak-account-token': 'the exchange answer carries the account token',
+  'failed-is-ready': 'readiness counts a FAILED model as ready',
+  'last-sync-time-from-start': 'last_sync_time is the latest last_sync_start, not last_sync_finished',
+  'process-before-answer': 'the webhook route fetches before it answers',
+  'ignore-signature': 'webhook signatures are not checked',
+  'fetch-on-equal': 'a webhook whose last_sync_finished equals the stored one fetches again',
+  'fetch-when-older': 'a webhook whose last_sync_finished is older than the stored one fetches',
+  'webhook-always-200': 'the webhook route answers 200 for an unknown integration',
+  'first-fetch-without-bound': 'the first fetch of a model sets no modified_before',
+  'no-modified-before': 'later fetches set modified_after only',
+  'page-size-drift': 'pages after the first ask for another page_size',
+  'watermark-at-end': 'last_synced_at is taken when the fetch ends, not when it starts',
+  'ignore-401': 'a 401 or 403 from the service leaves the record active',
+  'relink-new-origin-id': 'relink-integration creates its link token with a new origin id',
+  'relink-stays-error': 'a successful health check or relink exchange leaves the record in error',
+  'delete-local-first': 'delete-integration deletes the local record before calling the service',
+  'ignore-retry-after': 'a 429 is retried after the short backoff, not after Retry-After',
+  'retry-without-limit': '5xx and network errors are retried 5 times, over the limit of 3',
+  'no-polling-fetch': 'check-sync-status and the background poll never fetch (webhooks are the only trigger)'
+}
+
+let active = null
+
+/** Sets the variant from REFERENCE_BROKEN; an unknown name is a mistake worth stopping for. */
+export function setBroken (name) {
+  if (name === undefined || name === '') {
+    active = null
+    return
+  }
+  if (!Object.hasOwn(VARIANTS, name)) {
+    throw new Error(`REFERENCE_BROKEN=${name} is not a variant; one of: ${Object.keys(VARIANTS).join(', ')}`)
+  }
+  active = name
+}
+
+/** Whether the deliberate mistake `name` is switched on. */
+export function broken (name) {
+  if (!Object.hasOwn(VARIANTS, name)) throw new Error(`no broken variant ${name}`)
+  return active === name
+}

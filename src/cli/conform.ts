@@ -1,0 +1,124 @@
+import { writeFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { parseDuration } from '../core/durations.js'
+import { CHECKS, conform, type ConformOptions, type ConformResult } from '../conform/conform.js'
+import { junitReport } from '../conform/report/junit.js'
+import { summaryLine, verdictLines } from '../conform/report/lines.js'
+import { tapReport } from '../conform/report/tap.js'
+import { argsError, UsageError } from './flags.js'
+
+/**
+ * `unimock conform`: the conformance kit on the command line. Its flags are its own (the backend's URL,
+ * prefix, login headers, how to start it), parsed here like unimock's: a misspelt flag gets a "did you mean",
+ * a bad value names the flag. Exit status: 0 every check passed or was not applicable, 1 one failed, 2 the kit
+ * could not run.
+ */
+
+interface ConformFlag {
+  readonly flag: string
+  readonly value?: string
+  readonly multiple?: boolean
+  readonly boolean?: boolean
+  readonly help: string
+}
+
+const FLAGS: readonly ConformFlag[] = [
+  { flag: 'app-url', value: 'URL', help: 'the backend\'s base URL, e.g. http://127.0.0.1:3100 (required)' },
+  { flag: 'app-prefix', value: 'P', help: 'the prefix of its integrator routes (the spec\'s {app_prefix}), e.g. /api/integrations (required)' },
+  { flag: 'app-header', value: '\'H: v\'', multiple: true, help: 'a header that makes a request a logged-in user, e.g. \'X-Demo-User: alice\' (repeatable; required)' },
+  { flag: 'app-header-2', value: '\'H: v\'', multiple: true, help: 'the same for a second user of another organisation (repeatable): more checks get an integration of their own' },
+  { flag: 'app-command', value: 'CMD', help: 'start the backend with this shell command, with UNIMOCK_URL, UNIMOCK_API_KEY, UNIMOCK_WEBHOOK_KEY and PORT set; stopped at the end (SIGTERM)' },
+  { flag: 'port', value: 'N', help: 'unimock\'s port (default 0: a free one)' },
+  { flag: 'api-key', value: 'K', help: 'the run\'s API key (default: a new one per run)' },
+  { flag: 'webhook-key', value: 'K', help: 'the run\'s webhook signature key (default: a new one per run)' },
+  { flag: 'timeout', value: 'D', help: 'bound of each call to the backend (default 5s)' },
+  { flag: 'wait', value: 'D', help: 'how long to wait for the backend to answer at start (default 30s)' },
+  { flag: 'only', value: 'ID,ID', help: 'run only these checks' },
+  { flag: 'junit', value: 'FILE', help: 'also write the verdicts as JUnit XML' },
+  { flag: 'tap', boolean: true, help: 'print the verdicts as TAP instead of lines' },
+  { flag: 'help', boolean: true, help: 'print this help' }
+]
+
+export function conformUsage (): string {
+  return [
+    'Usage: unimock conform --app-url URL --app-prefix P --app-header \'H: v\' [options]',
+    '',
+    'Drives your backend through the situations the unified service\'s rules cover, with unimock as the service,',
+    'and gives a verdict per rule. Exit status: 0 all passed (or not applicable), 1 a check failed, 2 the kit',
+    'could not run.',
+    '',
+    ...FLAGS.map((f) => `  ${`--${f.flag}${f.value === undefined ? '' : ` ${f.value}`}`.padEnd(30)} ${f.help}`),
+    '',
+    `Checks: ${CHECKS.map((c) => c.id).join(', ')}`,
+    ''
+  ].join('\n')
+}
+
+export type ConformCommand =
+  | { readonly kind: 'conform-help' }
+  | { readonly kind: 'conform', readonly options: ConformOptions, readonly junit: string | undefined, readonly tap: boolean }
+
+function duration (value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined
+  const ms = parseDuration(value)
+  if (ms === undefined || ms <= 0) throw new UsageError(`--${flag} must be a duration such as 5s or 500ms, got "${value}"`)
+  return ms
+}
+
+/** The arguments after `conform`. Throws UsageError naming the offending flag. */
+export function parseConform (argv: readonly string[]): ConformCommand {
+  let values: Record<string, string | string[] | boolean | undefined>
+  try {
+    const parsed = parseArgs({
+      args: [...argv],
+      options: Object.fromEntries(FLAGS.map((f) => [f.flag, { type: f.boolean === true ? 'boolean' as const : 'string' as const, multiple: f.multiple === true }])),
+      strict: true,
+      allowPositionals: false
+    })
+    values = parsed.values as typeof values
+  } catch (error) {
+    throw argsError(error, FLAGS.map((f) => `--${f.flag}`), 'conform: ')
+  }
+  if (values.help === true) return { kind: 'conform-help' }
+  const text = (name: string): string | undefined => values[name] as string | undefined
+  for (const required of ['app-url', 'app-prefix']) if (text(required) === undefined) throw new UsageError(`conform needs --${required}`)
+  const headers = (values['app-header'] as string[] | undefined) ?? []
+  if (headers.length === 0) throw new UsageError('conform needs --app-header at least once: a header that makes a request a logged-in user')
+  const port = text('port')
+  if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--port must be an integer, got "${port}"`)
+  return {
+    kind: 'conform',
+    options: {
+      appUrl: text('app-url')!,
+      appPrefix: text('app-prefix')!,
+      appHeaders: headers,
+      appHeaders2: values['app-header-2'] as string[] | undefined,
+      appCommand: text('app-command'),
+      port: port === undefined ? undefined : Number(port),
+      apiKey: text('api-key'),
+      webhookKey: text('webhook-key'),
+      timeoutMs: duration(text('timeout'), 'timeout'),
+      waitMs: duration(text('wait'), 'wait'),
+      only: text('only')?.split(',').map((id) => id.trim()).filter((id) => id !== '')
+    },
+    junit: text('junit'),
+    tap: values.tap === true
+  }
+}
+
+/** Runs the kit and prints its verdicts; resolves the exit status. */
+export async function runConform (command: Extract<ConformCommand, { kind: 'conform' }>, out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const result: ConformResult = await conform({ ...command.options, print: command.tap ? err : out })
+  if (result.error !== undefined && result.verdicts.length === 0) {
+    err(`unimock conform: ${result.error}`)
+    return result.status
+  }
+  if (command.tap) out(tapReport(result.verdicts).trimEnd())
+  else {
+    for (const v of result.verdicts) for (const line of verdictLines(v)) out(line)
+    out(summaryLine(result.verdicts, result.ms))
+  }
+  if (result.error !== undefined) err(`unimock conform: ${result.error}`)
+  if (command.junit !== undefined) writeFileSync(command.junit, junitReport(result.verdicts, result.ms))
+  return result.status
+}

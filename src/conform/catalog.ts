@@ -1,0 +1,35 @@
+import { incrementalFamily } from './checks/incremental.js'
+import { deleteFamily } from './checks/delete.js'
+import { exchangeOnceFamily } from './checks/exchange-once.js'
+import { linkFamily } from './checks/link.js'
+import { noPendingFamily } from './checks/no-pending.js'
+import { paginationFamily } from './checks/pagination.js'
+import { pollingFamily } from './checks/polling.js'
+import { readinessFamily } from './checks/readiness.js'
+import { relinkFamily } from './checks/relink.js'
+import { resilienceFamily } from './checks/resilience.js'
+import { secretsFamily } from './checks/secrets.js'
+import { webhookFamily } from './checks/webhooks.js'
+import type { Family } from './family.js'
+import type { CheckDef } from './verdict.js'
+
+/** Every family of checks. */
+export const FAMILIES: readonly Family[] = [
+  noPendingFamily, linkFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily, deleteFamily,
+  paginationFamily, exchangeOnceFamily, secretsFamily
+]
+
+/** The order checks are reported in: docs/conformance.md's table. */
+const ORDER = [
+  'link.fresh-token', 'link.origin-id-reused', 'link.active-rejected',
+  'exchange.once', 'exchange.integration-name', 'exchange.missing-token', 'exchange.no-pending',
+  'secrets.not-exposed',
+  'readiness.sync-complete', 'readiness.last-sync-time',
+  'webhook.processed', 'webhook.signature', 'webhook.replay', 'webhook.stale', 'webhook.unknown-integration',
+  'incremental.first-fetch', 'incremental.window', 'incremental.pagination', 'incremental.no-gaps',
+  'relink.marks-error', 'relink.same-origin-id', 'relink.reactivates', 'delete.service-first',
+  'resilience.retry-after', 'resilience.backoff', 'resilience.polling'
+]
+
+/** Every check with its id and the spec rule it cites, in report order. */
+export const CHECKS: readonly CheckDef[] = FAMILIES.flatMap((f) => f.checks).sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id))

@@ -1,0 +1,104 @@
+import { SystemClock, type Clock } from '../core/clock.js'
+import { ControlError } from '../control-client.js'
+import { CATEGORIES } from '../integration/catalog/categories.js'
+import { AppProcess } from './app-process.js'
+import { answerLine, Backend } from './backend.js'
+import { CHECKS, FAMILIES } from './catalog.js'
+import { BackendFault, KitError, WaitExpired } from './errors.js'
+import { Findings, type Family, type Phase } from './family.js'
+import { Journal } from './journal.js'
+import type { Kit } from './kit.js'
+import { LinkFlows, NotDrivable } from './link-flow.js'
+import { settingsOf, type ConformOptions, type Settings } from './options.js'
+import { preflight, waitForBackend } from './preflight.js'
+import { exitStatus, fail, notApplicable, type Verdict } from './verdict.js'
+import { World } from './world.js'
+
+export type { ConformOptions } from './options.js'
+export type { Verdict, Outcome, Evidence } from './verdict.js'
+export { CHECKS } from './catalog.js'
+
+export interface ConformResult {
+  /** 0 every check passed (or was not applicable), 1 a check failed, 2 the kit could not run. */
+  readonly status: 0 | 1 | 2
+  readonly verdicts: readonly Verdict[]
+  /** Why the kit could not run (status 2). */
+  readonly error?: string
+  readonly ms: number
+}
+
+const PHASES: readonly Phase[] = ['first', 'link', 'parallel', 'last']
+
+/** A family's failure, for its checks still without a finding: not drivable (n/a), the backend's fault (fail), or the kit's own. */
+function settle (family: Family, found: Findings, error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error)
+  const known = error instanceof BackendFault || error instanceof WaitExpired || error instanceof ControlError || error instanceof NotDrivable
+  for (const check of family.checks) {
+    if (error instanceof NotDrivable) found.set(check, notApplicable(message))
+    else found.set(check, fail(known ? message : `the kit failed: ${message}`, { expected: 'the scenario of the check to run to its end', got: message }))
+  }
+  return !known
+}
+
+async function runFamilies (kit: Kit, families: readonly Family[], found: Findings): Promise<boolean> {
+  let kitFailed = false
+  for (const phase of PHASES) {
+    const now = families.filter((f) => f.phase === phase)
+    const settled = await Promise.allSettled(now.map(async (f) => { await f.run(kit, found) }))
+    settled.forEach((r, i) => {
+      if (r.status === 'rejected') kitFailed = settle(now[i]!, found, r.reason) || kitFailed
+    })
+    if (phase === 'link') await requireReach(kit)
+  }
+  return kitFailed
+}
+
+/** After the first link flow: a backend that never called unimock cannot be checked at all. */
+async function requireReach (kit: Kit): Promise<void> {
+  if ((await kit.journal.entries()).length > 0) return
+  const last = kit.backend.answers.at(-1)
+  throw new KitError(`the backend never called unimock: expected its requests at ${kit.world.url} with API key ${kit.world.apiKey} (UNIMOCK_URL and UNIMOCK_API_KEY); got none${last === undefined ? '' : `, and ${answerLine(last)}`}`)
+}
+
+const webhookUrl = (s: Settings) => (category: string): string => `${s.appUrl}${s.prefix}/webhook/${category}`
+
+/**
+ * `unimock conform` as a function: starts its own unimock, starts the backend (or waits for it), runs the
+ * checks and returns a verdict per check. Never throws for the backend's sake: a backend the kit cannot run
+ * against gives status 2 and the reason.
+ */
+export async function conform (options: ConformOptions): Promise<ConformResult> {
+  const clock: Clock = options.clock ?? new SystemClock()
+  const started = clock.now()
+  const print = options.print ?? (() => {})
+  let world: World | undefined
+  let app: AppProcess | undefined
+  const done = (status: 0 | 1 | 2, verdicts: readonly Verdict[], error?: string): ConformResult => ({ status, verdicts, ...(error === undefined ? {} : { error }), ms: clock.now() - started })
+  try {
+    const s = settingsOf(options, CHECKS.map((c) => c.id))
+    world = await World.start({ port: s.port, apiKey: s.apiKey, webhookKey: s.webhookKey, timeoutMs: s.timeoutMs }, clock)
+    for (const category of CATEGORIES) await world.retarget(category, webhookUrl(s)(category))
+    const env = { UNIMOCK_URL: world.url, UNIMOCK_API_KEY: world.apiKey, UNIMOCK_WEBHOOK_KEY: world.webhookKey, PORT: String(s.appPort) }
+    if (s.appCommand !== undefined) {
+      app = AppProcess.start(s.appCommand, env, clock)
+    } else {
+      print(`unimock listens on ${world.url}; start the backend with:`)
+      for (const [name, value] of Object.entries(env)) print(`  ${name}=${value}`)
+    }
+    const backend = new Backend({ appUrl: s.appUrl, prefix: s.prefix, timeoutMs: s.timeoutMs }, clock)
+    preflight(s, await waitForBackend(backend, s, clock, app))
+    const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl: webhookUrl(s) }
+    const families = FAMILIES.filter((f) => s.only === undefined || f.checks.some((c) => s.only!.has(c.id)))
+    const found = new Findings()
+    const kitFailed = await runFamilies(kit, families, found)
+    const verdicts = CHECKS.filter((c) => families.some((f) => f.checks.includes(c)) && (s.only === undefined || s.only.has(c.id)))
+      .map((c) => ({ ...c, ...(found.get(c.id) ?? notApplicable('its family ended before it')) }))
+    return done(kitFailed ? 2 : exitStatus(verdicts), verdicts, kitFailed ? 'the kit failed during a check (see its line)' : undefined)
+  } catch (error) {
+    if (error instanceof KitError) return done(2, [], error.message)
+    throw error
+  } finally {
+    await app?.stop()
+    await world?.close()
+  }
+}

@@ -1,0 +1,34 @@
+import type { Kit } from './kit.js'
+import type { CheckDef, Finding } from './verdict.js'
+
+/**
+ * A family of checks: the checks one scenario at unimock decides. Families run in phases: `first` while the
+ * backend holds nothing yet; `link` the first link flow (it proves the backend reaches unimock at all) and
+ * what touches state shared by every integration of a category (its webhook target); `parallel` the rest at
+ * once, each on integrations of its own; `last` what is judged over the whole run.
+ */
+export type Phase = 'first' | 'link' | 'parallel' | 'last'
+
+export interface Family {
+  readonly name: string
+  readonly phase: Phase
+  readonly checks: readonly CheckDef[]
+  run (kit: Kit, found: Findings): Promise<void>
+}
+
+/** The findings of a run, by check id; a family leaves the ones it could not reach unset. */
+export class Findings {
+  readonly #found = new Map<string, Finding>()
+
+  set (check: CheckDef, finding: Finding): void {
+    if (!this.#found.has(check.id)) this.#found.set(check.id, finding)
+  }
+
+  get (id: string): Finding | undefined {
+    return this.#found.get(id)
+  }
+
+  has (id: string): boolean {
+    return this.#found.has(id)
+  }
+}

@@ -1,0 +1,96 @@
+import type { Clock } from '../core/clock.js'
+import type { User } from './backend.js'
+import { KitError } from './errors.js'
+
+/** What `unimock conform` (and conform()) is given: the backend, and how the kit runs. */
+export interface ConformOptions {
+  /** The backend's base URL, e.g. http://127.0.0.1:3100. */
+  readonly appUrl: string
+  /** The spec's {app_prefix}, e.g. /api/integrations. */
+  readonly appPrefix: string
+  /** Headers that make a request a logged-in user: `X-Demo-User: alice` (or an object). */
+  readonly appHeaders: readonly string[] | Readonly<Record<string, string>>
+  /** The same for a second user of another organisation, for the checks that need one. */
+  readonly appHeaders2?: readonly string[] | Readonly<Record<string, string>>
+  /** Starts the backend with UNIMOCK_URL, UNIMOCK_API_KEY, UNIMOCK_WEBHOOK_KEY and PORT; stopped at the end. */
+  readonly appCommand?: string
+  /** unimock's port; 0 (the default) picks a free one. */
+  readonly port?: number
+  /** Only these check ids (the others are not run, nor reported). */
+  readonly only?: readonly string[]
+  /** The run's API key and webhook signature key; random by default. */
+  readonly apiKey?: string
+  readonly webhookKey?: string
+  /** Bound of each call to the backend, ms (default 5000). */
+  readonly timeoutMs?: number
+  /** How long to wait for the backend to answer at all, ms (default 30000). */
+  readonly waitMs?: number
+  /** Progress for people: the settings to give the backend, each verdict as it comes. */
+  readonly print?: (line: string) => void
+  /** The kit's clock; the real one by default. */
+  readonly clock?: Clock
+}
+
+export interface Settings {
+  readonly appUrl: string
+  readonly appPort: number
+  readonly prefix: string
+  readonly users: readonly User[]
+  readonly appCommand: string | undefined
+  readonly port: number
+  readonly only: ReadonlySet<string> | undefined
+  readonly apiKey: string | undefined
+  readonly webhookKey: string | undefined
+  readonly timeoutMs: number
+  readonly waitMs: number
+}
+
+/** `Name: value` → [name, value]; the name as HTTP allows it. */
+export function parseHeader (text: string, flag: string): [string, string] {
+  const colon = text.indexOf(':')
+  const name = colon < 0 ? '' : text.slice(0, colon).trim()
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new KitError(`${flag} must be 'Name: value' (e.g. 'X-Demo-User: alice'), got '${text}'`)
+  return [name, text.slice(colon + 1).trim()]
+}
+
+function headersOf (given: readonly string[] | Readonly<Record<string, string>> | undefined, flag: string): Record<string, string> | undefined {
+  if (given === undefined) return undefined
+  const pairs = Array.isArray(given) ? (given as readonly string[]).map((h) => parseHeader(h, flag)) : Object.entries(given)
+  return pairs.length === 0 ? undefined : Object.fromEntries(pairs)
+}
+
+/** Checks and normalises the options; a bad one is a KitError naming it (the kit cannot run: exit 2). */
+export function settingsOf (o: ConformOptions, knownIds: readonly string[]): Settings {
+  let url: URL
+  try {
+    url = new URL(o.appUrl)
+  } catch {
+    throw new KitError(`--app-url must be the backend's base URL such as http://127.0.0.1:3100, got '${o.appUrl}'`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KitError(`--app-url must be an http or https URL, got '${o.appUrl}'`)
+  if (url.search !== '' || url.hash !== '') throw new KitError(`--app-url takes no query or fragment, got '${o.appUrl}'`)
+  const prefix = o.appPrefix.trim().replace(/\/+$/, '')
+  if (prefix !== '' && !prefix.startsWith('/')) throw new KitError(`--app-prefix must start with /, such as /api/integrations, got '${o.appPrefix}'`)
+  const first = headersOf(o.appHeaders, '--app-header')
+  if (first === undefined) throw new KitError('--app-header is needed at least once: the headers that make a request a logged-in user (every integrator route requires one)')
+  const second = headersOf(o.appHeaders2, '--app-header-2')
+  const only = o.only === undefined || o.only.length === 0 ? undefined : new Set(o.only)
+  for (const id of only ?? []) {
+    if (!knownIds.includes(id)) throw new KitError(`--only: no check ${id}; the checks are ${knownIds.join(', ')}`)
+  }
+  const port = o.port ?? 0
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KitError(`--port must be a TCP port from 0 to 65535, got ${port}`)
+  return {
+    appUrl: url.origin + url.pathname.replace(/\/+$/, ''),
+    appPort: url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port),
+    prefix,
+    users: [{ name: 'user 1', headers: first }, ...(second === undefined ? [] : [{ name: 'user 2', headers: second }])],
+    appCommand: o.appCommand === undefined || o.appCommand.trim() === '' ? undefined : o.appCommand,
+    port,
+    only,
+    apiKey: o.apiKey,
+    webhookKey: o.webhookKey,
+    timeoutMs: o.timeoutMs ?? 5000,
+    waitMs: o.waitMs ?? 30_000
+  }
+}

@@ -1,0 +1,45 @@
+import type { Clock } from '../core/clock.js'
+import type { AppProcess } from './app-process.js'
+import { type Backend, type BackendAnswer, routeBody } from './backend.js'
+import { BackendFault, KitError } from './errors.js'
+import type { Settings } from './options.js'
+
+/**
+ * Before any check: the backend must answer at all (it may take a while to start), and answer its routes
+ * under --app-prefix with the routes' JSON. check-sync-status without an integration_id is the probe: it
+ * changes nothing, and the spec says what it answers (400 {success: false, error}).
+ */
+
+const short = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat
+}
+
+/** Polls until the backend answers anything; a KitError once its process exits or `waitMs` runs out. */
+export async function waitForBackend (backend: Backend, s: Settings, clock: Clock, app: AppProcess | undefined): Promise<BackendAnswer> {
+  const until = clock.now() + s.waitMs
+  let last = ''
+  for (;;) {
+    try {
+      return await backend.call(s.users[0]!, 'check-sync-status', {})
+    } catch (error) {
+      if (!(error instanceof BackendFault)) throw error
+      last = error.message
+      // A backend that hangs answers nothing within the call's bound: waiting longer will not help.
+      if (/no answer came/.test(last)) throw new KitError(last)
+    }
+    if (app?.exit !== undefined) throw new KitError(`the backend did not start: expected it to answer at ${backend.url('')} (--app-command '${s.appCommand!}'); ${app.describeExit()}`)
+    if (clock.now() >= until) throw new KitError(`the backend did not answer within ${Math.round(s.waitMs / 1000)} s: expected it at ${backend.url('')}; got ${last.replace(/^expected .*?; got /, '')}`)
+    await clock.sleep(100)
+  }
+}
+
+/** The probe's answer must be the routes' JSON; HTML, plain text or a framework's 404 mean the prefix (or URL) is wrong. */
+export function preflight (s: Settings, probe: BackendAnswer): void {
+  if (routeBody(probe) !== undefined) return
+  const got = probe.json === undefined
+    ? `${probe.status} ${probe.contentType || 'without a content type'}: ${short(probe.text) || '(empty body)'}`
+    : `${probe.status} JSON without a boolean success: ${short(probe.text)}`
+  const hint = probe.status === 404 ? ' (is --app-prefix right?)' : probe.status === 401 || probe.status === 403 ? ' (do the --app-header headers log a user in?)' : ''
+  throw new KitError(`expected ${probe.call} at ${s.appUrl} to answer JSON with a boolean success, as the spec's integrator routes do; got ${got}${hint}`)
+}

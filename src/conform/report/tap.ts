@@ -1,0 +1,23 @@
+import type { Verdict } from '../verdict.js'
+
+/** The verdicts as TAP version 14: a failure carries its evidence as a YAML diagnostic; n/a is a SKIP. */
+
+const yamlString = (s: string): string => JSON.stringify(s)
+
+export function tapReport (verdicts: readonly Verdict[]): string {
+  const out = ['TAP version 14', `1..${verdicts.length}`]
+  verdicts.forEach((v, i) => {
+    const title = `${i + 1} - ${v.id}: ${v.detail.replace(/#/g, '\\#')}`
+    if (v.outcome === 'pass') { out.push(`ok ${title}`); return }
+    if (v.outcome === 'n/a') { out.push(`ok ${i + 1} - ${v.id} # SKIP ${v.detail.replace(/#/g, '\\#')}`); return }
+    out.push(`not ok ${title}`, '  ---', `  rule: ${yamlString(v.rule)}`)
+    const e = v.evidence
+    if (e !== undefined) {
+      out.push(`  expected: ${yamlString(e.expected)}`, `  got: ${yamlString(e.got)}`)
+      if ((e.requests ?? []).length > 0) out.push('  requests:', ...e.requests!.map((r) => `    - ${yamlString(r)}`))
+      if ((e.answers ?? []).length > 0) out.push('  answers:', ...e.answers!.map((a) => `    - ${yamlString(a)}`))
+    }
+    out.push('  ...')
+  })
+  return `${out.join('\n')}\n`
+}

@@ -1,0 +1,45 @@
+import { createServer as createHttp, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+/** The reference integrator, started by the kit with --app-command. */
+export const REFERENCE = fileURLToPath(new URL('../../examples/reference-integrator/server.js', import.meta.url))
+
+/** A port nothing listens on (taken and given back; fetch's blocked ports avoided by the OS's ephemeral range). */
+export async function freePort (): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve) })
+  const port = (server.address() as { port: number }).port
+  await new Promise<void>((resolve) => { server.close(() => { resolve() }) })
+  return port
+}
+
+/** A stand-in backend of a few lines: `answer` decides every reply (or never replies). */
+export async function stubBackend (answer: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ url: string, close: () => Promise<void> }> {
+  const server: Server = createHttp((req, res) => {
+    let body = ''
+    req.on('data', (c: Buffer) => { body += c.toString() })
+    req.on('end', () => { answer(req, res, body) })
+  })
+  await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve) })
+  const port = (server.address() as { port: number }).port
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => { server.close(() => { resolve() }) })
+    }
+  }
+}
+
+/** The options every run of the kit against the reference takes, on a port of its own. */
+export async function referenceOptions (variant?: string): Promise<{ appUrl: string, appPrefix: string, appHeaders: string[], appHeaders2: string[], appCommand: string }> {
+  const env = variant === undefined ? '' : `REFERENCE_BROKEN=${variant} `
+  return {
+    appUrl: `http://127.0.0.1:${await freePort()}`,
+    appPrefix: '/api/integrations',
+    appHeaders: ['X-Demo-User: alice'],
+    appHeaders2: ['X-Demo-User: bob'],
+    appCommand: `${env}'${process.execPath}' '${REFERENCE}'`
+  }
+}
