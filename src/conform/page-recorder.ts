@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import { factsOf } from '../http/route-facts.js'
 
 /**
  * The records unimock returned to the backend, page by page: what the gap detector compares with what the
@@ -42,12 +43,12 @@ export class PageRecorder {
   /** Must run before the app is ready: hooks added later miss the routes. */
   install (app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
-      const journal = request.routeOptions.config.journal
+      const facts = factsOf(request)
       const token = request.headers['x-account-token']
-      if (journal?.kind !== 'list' || journal.model === undefined || reply.statusCode !== 200 || typeof token !== 'string') return payload
+      if (facts?.kind !== 'list' || facts.model === undefined || reply.statusCode !== 200 || typeof token !== 'string') return payload
       if ((request.query as Record<string, unknown> | undefined)?.[KIT_MARK] !== undefined) return payload
       const records = recordsOf(payload)
-      if (records !== undefined) this.#pages.push({ accountToken: token, model: journal.model, records })
+      if (records !== undefined) this.#pages.push({ accountToken: token, model: facts.model, records })
       return payload
     })
   }
