@@ -1,4 +1,4 @@
-import { readPackageJsonFile } from '../../core/fixtures.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
 
 /**
  * The model catalogue of the unified service, as data: every common model of the seven categories with its

@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { appError } from '../../core/errors.js'
-import { journaled } from '../http/journal-recorder.js'
-import { listPage } from '../http/list-page.js'
-import { Detail, PageSizeParam } from '../http/schemas.js'
-import { NESTED_LISTS, type NestedList, type NestedSource } from './nested-lists.js'
-import type { DataService } from './service.js'
+import { appError } from '../../../core/errors.js'
+import { journaled } from '../../http/journal-recorder.js'
+import { listPage } from '../../http/list-page.js'
+import { Detail, PageSizeParam } from '../../http/schemas.js'
+import { NESTED_LISTS, type NestedList, type NestedSource } from '../reads/nested-lists.js'
+import type { DataService } from '../service.js'
 
 export interface NestedListOptions {
   readonly data: DataService

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { readPackageJsonFile } from '../../core/fixtures.js'
-import { journaled } from '../http/journal-recorder.js'
-import { AUTH_ERRORS, Detail } from '../http/schemas.js'
-import type { DataCategory } from './catalogue.js'
-import { DataSchemas } from './schemas.js'
-import type { DataService } from './service.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
+import { journaled } from '../../http/journal-recorder.js'
+import { AUTH_ERRORS, Detail } from '../../http/schemas.js'
+import type { DataCategory } from '../catalogue/catalogue.js'
+import { DataSchemas } from '../catalogue/schemas.js'
+import type { DataService } from '../service.js'
 
 export interface SubObjectRouteOptions {
   readonly data: DataService

@@ -1,11 +1,11 @@
-import type { Clock } from '../../core/clock.js'
-import { appError } from '../../core/errors.js'
-import type { Catalogue, DataCategory, ModelDef } from './catalogue.js'
-import { DATA_CATEGORIES } from './catalogue.js'
-import { AccountData } from './generator.js'
+import type { Clock } from '../../../core/clock.js'
+import { appError } from '../../../core/errors.js'
+import type { Catalogue, DataCategory, ModelDef } from '../catalogue/catalogue.js'
+import { DATA_CATEGORIES } from '../catalogue/catalogue.js'
+import { AccountData } from '../fake/generator.js'
 import { RemoteChanges, type ChurnRates } from './remote-changes.js'
 import type { DataRepository, DataSet } from './repository.js'
-import { initialCount, type VolumeSettings } from './volumes.js'
+import { initialCount, type VolumeSettings } from '../fake/volumes.js'
 
 export interface DataSettings {
   readonly seed: number

@@ -1,4 +1,4 @@
-import type { ModelDef } from './catalogue.js'
+import type { ModelDef } from '../catalogue/catalogue.js'
 
 /**
  * How many records each model's simulated third-party system holds when an account is linked. Each account

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
-import { sharedSerializer } from '../../http/validation.js'
+import { sharedSerializer } from '../../../http/validation.js'
 
 type FastifyRouteSchemaDef<T> = Parameters<FastifySerializerCompiler<T>>[0]
 

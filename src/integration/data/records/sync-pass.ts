@@ -1,12 +1,12 @@
-import type { Clock } from '../../core/clock.js'
-import type { DataCategory, ModelDef } from './catalogue.js'
+import type { Clock } from '../../../core/clock.js'
+import type { DataCategory, ModelDef } from '../catalogue/catalogue.js'
 import type { DataSets } from './data-sets.js'
 import { EPOCH_MS, RemoteChanges, epochAt, type Op } from './remote-changes.js'
 import { editOps, totalOps, type RemoteEditRepository } from './remote-edits.js'
 import type { DataRepository, DataSet } from './repository.js'
 import type { SyncStamps } from './stamps.js'
 import type { WrittenRecords } from './written.js'
-import { WRITTEN_CUSTOM } from './custom-fields.js'
+import { WRITTEN_CUSTOM } from '../vendor/custom-fields.js'
 
 /**
  * Sync passes: what makes the simulated remote visible through the API. A pass writes, in this order, what

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail } from '../http/schemas.js'
-import type { DataService } from './service.js'
+import { journaled } from '../../http/journal-recorder.js'
+import { Detail } from '../../http/schemas.js'
+import type { DataService } from '../service.js'
 
 const LiveSearchQuery = Type.Object({
   name: Type.Optional(Type.String({ description: 'part of the ticket name, any case' })),

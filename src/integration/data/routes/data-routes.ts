@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { appError } from '../../core/errors.js'
-import { readPackageJsonFile } from '../../core/fixtures.js'
-import { journaled } from '../http/journal-recorder.js'
-import { AUTH_ERRORS, Detail } from '../http/schemas.js'
-import type { ModelDef } from './catalogue.js'
-import type { RawQuery } from './query.js'
+import { appError } from '../../../core/errors.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
+import { journaled } from '../../http/journal-recorder.js'
+import { AUTH_ERRORS, Detail } from '../../http/schemas.js'
+import type { ModelDef } from '../catalogue/catalogue.js'
+import type { RawQuery } from '../reads/query.js'
 import { LazyCompilers } from './lazy-compilers.js'
-import { DataSchemas } from './schemas.js'
-import type { DataService } from './service.js'
+import { DataSchemas } from '../catalogue/schemas.js'
+import type { DataService } from '../service.js'
 
 export interface DataRouteOptions {
   readonly data: DataService

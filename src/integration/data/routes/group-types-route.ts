@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail } from '../http/schemas.js'
-import type { Catalogue } from './catalogue.js'
+import { journaled } from '../../http/journal-recorder.js'
+import { Detail } from '../../http/schemas.js'
+import type { Catalogue } from '../catalogue/catalogue.js'
 
 /**
  * GET /api/hris/v1/groups/types (organization-level, issue #15): the group types a Group's `type` takes,
