@@ -41,7 +41,7 @@ export function fromVendor (model: ModelDef, body: Readonly<Record<string, unkno
 }
 
 /** Shapes the vendor's payload does not carry: the service's own bookkeeping, relations and sub-objects. */
-const NOT_IN_PAYLOAD: ReadonlySet<string> = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields', 'ref', 'embedded', 'embedded-model'])
+export const NOT_IN_PAYLOAD: ReadonlySet<string> = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields', 'ref', 'embedded', 'embedded-model'])
 
 /**
  * A record read through the API as the vendor holds it: its remote id, its scalar fields under vendor keys and
