@@ -21,7 +21,6 @@ const LiveSearchQuery = Type.Object({
   show_enum_origins: Type.Optional(Type.String())
 })
 
-type Ticket = Record<string, unknown>
 const list = (value: string | undefined): string[] | undefined => value?.split(',').map((v) => v.trim()).filter(Boolean)
 const overlaps = (field: unknown, wanted: string[] | undefined): boolean =>
   wanted === undefined || (Array.isArray(field) && field.some((v) => wanted.includes(String(v))))
@@ -48,14 +47,14 @@ export const liveSearchRoute: FastifyPluginAsync<{ data: DataService, authentica
     }
   }, async (request) => {
     const q = request.query
-    const page = data.listJson(accountId(request), tickets, {
+    const page = data.list(accountId(request), tickets, {
       page_size: 100,
       ...(q.remote_cursor === undefined ? {} : { cursor: q.remote_cursor }),
       ...(q.include_deleted_data === undefined ? {} : { include_deleted_data: q.include_deleted_data })
     })
     const assignees = list(q.assignee_ids)
     const collections = list(q.collection_ids)
-    const results = (JSON.parse(page.json.toString()) as { results: Ticket[] }).results.filter((t) =>
+    const results = page.results.filter((t) =>
       (q.name === undefined || String(t.name ?? '').toLowerCase().includes(q.name.toLowerCase())) &&
       (q.status === undefined || t.status === q.status) &&
       (q.ticket_url === undefined || t.ticket_url === q.ticket_url) &&

@@ -47,7 +47,7 @@ export const nestedListRoutes: FastifyPluginAsync<NestedListOptions> = async (ap
       const account = accountId(request)
       const expand = expansions(list, request.query.expand)
       const parentId = (request.params as Record<string, string>)[list.param]!
-      const record = JSON.parse(data.retrieveJson(account, parent, parentId, list.parentExpand === undefined ? {} : { expand: list.parentExpand })) as Record<string, unknown>
+      const record = data.retrieve(account, parent, parentId, list.parentExpand === undefined ? {} : { expand: list.parentExpand })
       const items = list.items(record, expand, sourceFor(data, account))
       const page = listPage(items, request.query.cursor, request.query.page_size)
       request.journal.page(page.next, page.previous)
@@ -69,15 +69,14 @@ function sourceFor (data: DataService, accountId: string): NestedSource {
     record (modelId, id, expand) {
       const model = data.catalogue.byId(modelId)
       if (model === undefined || data.record(accountId, model, id)?.live !== true) return undefined
-      return JSON.parse(data.retrieveJson(accountId, model, id, expand === undefined ? {} : { expand })) as Record<string, unknown>
+      return data.retrieve(accountId, model, id, expand === undefined ? {} : { expand })
     },
     ids (modelId) {
       const model = data.catalogue.byId(modelId)
       if (model === undefined) return []
       let found = ids.get(modelId)
       if (found === undefined) {
-        const page = JSON.parse(data.listJson(accountId, model, { page_size: '100' }).json.toString()) as { results: Array<{ id: string }> }
-        found = page.results.map((r) => r.id)
+        found = data.list(accountId, model, { page_size: '100' }).results.map((r) => String(r.id))
         ids.set(modelId, found)
       }
       return found
