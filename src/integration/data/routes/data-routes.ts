@@ -7,7 +7,6 @@ import { journaled } from '../../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../http/schemas.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
 import type { RawQuery } from '../reads/query.js'
-import { LazyCompilers } from './lazy-compilers.js'
 import { DataSchemas } from '../catalogue/schemas.js'
 import type { DataService } from '../service.js'
 
@@ -35,7 +34,6 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const schemas = DataSchemas.of(data.catalogue)
   const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
-  const compilers = new LazyCompilers(app)
 
   const fixed = fixedSubPaths()
   for (const model of data.catalogue.models) {
@@ -48,8 +46,6 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
     r.get(path, {
       onRequest: authenticate,
       config: journaled('list', { model: model.id }),
-      serializerCompiler: compilers.serializer(`${model.id}:list`),
-      validatorCompiler: compilers.validator(`${model.id}:list`),
       schema: {
         tags,
         summary: `List ${model.name} records synced from the linked account (${model.id})`,
@@ -68,8 +64,6 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
     r.get(`${path}/:id`, {
       onRequest: authenticate,
       config: journaled('retrieve', { model: model.id }),
-      serializerCompiler: compilers.serializer(`${model.id}:retrieve`),
-      validatorCompiler: compilers.validator(`${model.id}:retrieve`),
       schema: {
         tags,
         summary: `Retrieve one ${model.name} record by id (${model.id})`,
