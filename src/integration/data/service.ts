@@ -14,15 +14,13 @@ import { RecordCache } from './reads/record-cache.js'
 import { SubObjects } from './reads/sub-objects.js'
 import { ApiWrites } from './records/api-writes.js'
 import { DataSets, type DataSettings } from './records/data-sets.js'
-import { RecordBuilder } from './records/record-builder.js'
+import { RecordBuilder, WITH_SENSITIVE } from './records/record-builder.js'
 import { RemoteEditRepository, type RemoteEditCounts } from './records/remote-edits.js'
 import { RemoteWrites } from './records/remote-writes.js'
 import { DataRepository } from './records/repository.js'
 import { SyncStamps } from './records/stamps.js'
 import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './records/sync-pass.js'
 import { WrittenRecords, type WrittenFields } from './records/written.js'
-
-const SENSITIVE = { remoteData: false, sensitive: true, expandSubs: new Set<string>() }
 
 /**
  * The data domain's public surface: reading synced records (pages and single records, as the JSON a route
@@ -126,7 +124,7 @@ export class DataService {
    * it is live, or undefined when the account has no such record of the model.
    */
   record (accountId: string, model: ModelDef, id: string, sensitive = false): { record: Record<string, unknown>, live: boolean } | undefined {
-    const found = this.#builder.record(accountId, model, id, sensitive ? SENSITIVE : undefined)
+    const found = this.#builder.record(accountId, model, id, sensitive ? WITH_SENSITIVE : undefined)
     return found === undefined ? undefined : { record: found.record, live: found.row.deleted === 0 }
   }
 

@@ -1,7 +1,7 @@
 import type { Catalogue, FieldDef, ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
 import type { DataSets } from '../records/data-sets.js'
-import type { RecordBuilder } from '../records/record-builder.js'
+import { PLAIN, type RecordBuilder } from '../records/record-builder.js'
 import type { DataRepository, RecordRow } from '../records/repository.js'
 import type { RecordQuery } from './query.js'
 
@@ -53,10 +53,9 @@ export class Expansion {
       }
     }
     const rows = this.#repo.byIdxList(set.id, [...wanted])
-    const options = { remoteData: false, sensitive: false, expandSubs: new Set<string>() }
     const built = new Map<string, Record<string, unknown>>()
     for (const row of rows.values()) {
-      const record = this.#builder.build(target, data, set.id, row, options)
+      const record = this.#builder.build(target, data, set.id, row, PLAIN)
       built.set(String(record.id ?? codec.encode(row.idx)), record)
     }
     const swap = (id: unknown): unknown => (typeof id === 'string' ? built.get(id) ?? id : id)

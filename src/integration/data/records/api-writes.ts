@@ -1,12 +1,10 @@
 import type { ModelDef } from '../catalogue/catalogue.js'
 import { WRITTEN_CUSTOM } from '../vendor/custom-fields.js'
 import type { DataSets } from './data-sets.js'
-import type { RecordBuilder } from './record-builder.js'
+import { type RecordBuilder, WITH_SENSITIVE } from './record-builder.js'
 import type { DataRepository } from './repository.js'
 import type { SyncStamps } from './stamps.js'
 import type { WrittenFields, WrittenRecords } from './written.js'
-
-const SENSITIVE = { remoteData: false, sensitive: true, expandSubs: new Set<string>() }
 
 /** Shapes the service fills itself on every record, written or not. */
 const BOOKKEEPING = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields'])
@@ -64,7 +62,7 @@ export class ApiWrites {
    */
   update (accountId: string, model: ModelDef, id: string, fields: WrittenFields, now: number): Record<string, unknown> | undefined {
     return this.#guarded(() => {
-      const found = this.#builder.record(accountId, model, id, SENSITIVE)
+      const found = this.#builder.record(accountId, model, id, WITH_SENSITIVE)
       const s = this.#sets.existingSet(accountId, model)
       if (found === undefined || s === undefined || found.row.deleted !== 0) return undefined
       const stamp = this.#stamps.next(accountId, now)

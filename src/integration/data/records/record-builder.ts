@@ -9,6 +9,9 @@ import type { WrittenFields, WrittenRecords } from './written.js'
 /** The form most reads ask for: no remote_data, no sensitive fields, sub-objects as ids. */
 export const PLAIN: BuildOptions = { remoteData: false, sensitive: false, expandSubs: new Set<string>() }
 
+/** The plain form with the fields the real service withholds unless asked (what writes start from). */
+export const WITH_SENSITIVE: BuildOptions = { ...PLAIN, sensitive: true }
+
 /** What the generator needs of a stored row. */
 export const toMeta = (row: RecordRow): RecordMeta => ({
   index: row.idx, version: row.version, createdUs: row.created_us, modifiedUs: row.modified_us, deleted: row.deleted === 1
