@@ -50,10 +50,11 @@ t.test('a page filled by field mappings follows the mappings without a sync', as
   const score = await map('score', 'cf_internal_score')
   await clock.advanceBy(60_000)
   await hris.syncPass('hris.Employee')
-  const targets = async (): Promise<string[][]> => ((await hris.api.get('/api/hris/v1/employees?page_size=3')).json().results as Employee[])
+  const url = '/api/hris/v1/employees?page_size=3'
+  const targets = async (): Promise<string[][]> => ((await hris.api.get(url)).json().results as Employee[])
     .map((e) => Object.keys(e.field_mappings.linked_account_defined_targets).sort())
   t.same(await targets(), [['sales_region', 'score'], ['sales_region', 'score'], ['sales_region', 'score']], 'both mappings fill every record')
-  t.same(await targets(), [['sales_region', 'score'], ['sales_region', 'score'], ['sales_region', 'score']], 'asked again')
+  t.equal((await hris.api.get(url)).body, (await hris.api.get(url)).body, 'asked again, the same bytes')
 
   t.equal((await hris.api.request('DELETE', `/api/hris/v1/field-mappings/${score}`)).statusCode, 200)
   t.same(await targets(), [['sales_region'], ['sales_region'], ['sales_region']], 'a deleted mapping is gone from the next page, before any sync')

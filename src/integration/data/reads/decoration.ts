@@ -6,8 +6,11 @@ import { vendorKey, vendorPayload } from '../vendor/payload.js'
 import type { Finish } from './finish.js'
 import type { RawQuery } from './query.js'
 
-/** field_mappings of a record, from the record as the vendor's API holds it. */
-export type Mapper = (payload: Readonly<Record<string, unknown>>) => Record<string, unknown>
+/**
+ * field_mappings of a record, from the record as the vendor's API holds it. `key`, when given, names everything
+ * the answer depends on besides the payload (the mappings in effect): pages it fills are then cached under it.
+ */
+export type Mapper = ((payload: Readonly<Record<string, unknown>>) => Record<string, unknown>) & { readonly key?: string }
 
 /** include_remote_fields=true on a model whose records carry remote_fields. */
 function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
@@ -35,7 +38,8 @@ export class Decoration {
 
   /**
    * What records of this read need added, or undefined when they go out as built (most reads, which keep the
-   * cached bytes). Field mappings change without a sync, so pages they decorate are not cached.
+   * cached bytes). Field mappings change without a sync: pages they fill are cached under the mapper's key,
+   * or not at all when it has none.
    */
   of (accountId: string, model: ModelDef, raw: RawQuery): Finish | undefined {
     const mapper = this.#mapper(accountId, model)
@@ -43,7 +47,7 @@ export class Decoration {
     if (!withRemoteFields && mapper === undefined && !(wantsRemoteData(raw) && this.#hasWrites(accountId, model))) return undefined
     return {
       apply: (record) => { this.#decorate(accountId, model, withRemoteFields, mapper, record) },
-      cacheKey: mapper === undefined ? 'decorated' : undefined
+      cacheKey: mapper === undefined ? 'decorated' : mapper.key === undefined ? undefined : `mapped:${mapper.key}`
     }
   }
 
