@@ -67,20 +67,21 @@ export class DataService {
     this.#written = new WrittenRecords(deps.db)
     this.#edits = new RemoteEditRepository(deps.db)
     const generator = new Generator(deps.catalogue)
-    this.#builder = new RecordBuilder(this.#repo, this.#sets, generator, this.#written)
+    this.#builder = new RecordBuilder({ repo: this.#repo, sets: this.#sets, generator, written: this.#written })
+    const parts = { catalogue: deps.catalogue, repo: this.#repo, sets: this.#sets, generator, builder: this.#builder }
     this.#reader = new DataReader({
       sets: this.#sets,
       builder: this.#builder,
-      walker: new PageWalker(this.#repo, this.#sets, generator, this.#builder, hash32(`cursor:${deps.settings.seed}`)),
-      expansion: new Expansion(deps.catalogue, this.#sets, this.#repo, this.#builder),
+      walker: new PageWalker(parts, hash32(`cursor:${deps.settings.seed}`)),
+      expansion: new Expansion(parts),
       records: this.#records,
       pages: this.#pages
     })
     this.#decoration = new Decoration(this.#sets, this.#written, deps.fieldMappings ?? (() => undefined))
-    this.#subObjects = new SubObjects(deps.catalogue, this.#sets, this.#repo, this.#builder)
+    this.#subObjects = new SubObjects(parts)
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits, this.#written)
-    this.#writes = new ApiWrites(this.#repo, this.#sets, this.#stamps, this.#written, this.#builder)
-    this.#remote = new RemoteWrites(this.#repo, this.#sets, this.#edits, this.#passes, generator)
+    this.#writes = new ApiWrites({ repo: this.#repo, sets: this.#sets, stamps: this.#stamps, written: this.#written, builder: this.#builder })
+    this.#remote = new RemoteWrites({ repo: this.#repo, sets: this.#sets, edits: this.#edits, passes: this.#passes, generator })
   }
 
   /**

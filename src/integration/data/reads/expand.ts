@@ -1,9 +1,9 @@
-import type { Catalogue, FieldDef, ModelDef } from '../catalogue/catalogue.js'
+import type { FieldDef, ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
-import type { DataSets } from '../records/data-sets.js'
-import { PLAIN, type RecordBuilder } from '../records/record-builder.js'
-import type { DataRepository, RecordRow } from '../records/repository.js'
+import { PLAIN } from '../records/record-builder.js'
+import type { RecordRow } from '../records/repository.js'
 import type { RecordQuery } from './query.js'
+import type { ReadParts } from './read-parts.js'
 
 /**
  * Records of a page (or one) as the query asks for them: remote_data and sensitive fields when asked, and the
@@ -11,16 +11,10 @@ import type { RecordQuery } from './query.js'
  * data set (ids of records the account has not synced yet stay ids).
  */
 export class Expansion {
-  readonly #catalogue: Catalogue
-  readonly #sets: DataSets
-  readonly #repo: DataRepository
-  readonly #builder: RecordBuilder
+  readonly #p: ReadParts
 
-  constructor (catalogue: Catalogue, sets: DataSets, repo: DataRepository, builder: RecordBuilder) {
-    this.#catalogue = catalogue
-    this.#sets = sets
-    this.#repo = repo
-    this.#builder = builder
+  constructor (parts: ReadParts) {
+    this.#p = parts
   }
 
   records (model: ModelDef, data: AccountData, setId: number, rows: readonly RecordRow[], q: RecordQuery): Array<Record<string, unknown>> {
@@ -33,7 +27,7 @@ export class Expansion {
       else expandModels.push(field)
     }
     const options = { remoteData: q.includeRemoteData, sensitive: q.sensitive, expandSubs }
-    const records = rows.map((row) => this.#builder.build(model, data, setId, row, options))
+    const records = rows.map((row) => this.#p.builder.build(model, data, setId, row, options))
     for (const field of expandModels) this.#inline(model, data, field, records)
     return records
   }
@@ -41,8 +35,8 @@ export class Expansion {
   /** Replaces ids by the related records the account has synced; ids of records not synced yet stay ids. */
   #inline (model: ModelDef, data: AccountData, field: FieldDef, records: Array<Record<string, unknown>>): void {
     if (field.shape.t !== 'ref') return
-    const target = this.#catalogue.byId(`${model.category}.${field.shape.target}`)
-    const set = target === undefined ? undefined : this.#sets.existingSet(data.accountId, target)
+    const target = this.#p.catalogue.byId(`${model.category}.${field.shape.target}`)
+    const set = target === undefined ? undefined : this.#p.sets.existingSet(data.accountId, target)
     if (target === undefined || set === undefined) return
     const codec = data.codec(target.name)
     const wanted = new Set<number>()
@@ -52,10 +46,10 @@ export class Expansion {
         if (idx !== undefined) wanted.add(idx)
       }
     }
-    const rows = this.#repo.byIdxList(set.id, [...wanted])
+    const rows = this.#p.repo.byIdxList(set.id, [...wanted])
     const built = new Map<string, Record<string, unknown>>()
     for (const row of rows.values()) {
-      const record = this.#builder.build(target, data, set.id, row, PLAIN)
+      const record = this.#p.builder.build(target, data, set.id, row, PLAIN)
       built.set(String(record.id ?? codec.encode(row.idx)), record)
     }
     const swap = (id: unknown): unknown => (typeof id === 'string' ? built.get(id) ?? id : id)

@@ -4,12 +4,10 @@ import { hash32 } from '../../../core/hash.js'
 import { cursorText, openCursor, pageOf, walk } from '../../../core/pagination.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
-import type { Generator } from '../fake/generator.js'
-import type { DataSets } from '../records/data-sets.js'
-import type { RecordBuilder } from '../records/record-builder.js'
-import type { DataRepository, RecordRow } from '../records/repository.js'
+import type { RecordRow } from '../records/repository.js'
 import { contentMatcher } from './content-filters.js'
 import type { ListQuery } from './query.js'
+import type { ReadParts } from './read-parts.js'
 
 /** The rows of one page and its cursors, sealed. `data` is undefined when the account has no such data set yet. */
 export interface FoundPage {
@@ -38,32 +36,26 @@ function refuseCursor (problem: CursorProblem): AppError {
  * values reads show, a batch of rows at a time, within a scan budget.
  */
 export class PageWalker {
-  readonly #repo: DataRepository
-  readonly #sets: DataSets
-  readonly #generator: Generator
-  readonly #builder: RecordBuilder
+  readonly #p: ReadParts
   /** Sealed: a data cursor is bound to its account's model and to the other query parameters. */
   readonly #cursors: CursorCodec<CursorBinding>
 
-  constructor (repo: DataRepository, sets: DataSets, generator: Generator, builder: RecordBuilder, cursorKey: number) {
-    this.#repo = repo
-    this.#sets = sets
-    this.#generator = generator
-    this.#builder = builder
+  constructor (parts: ReadParts, cursorKey: number) {
+    this.#p = parts
     this.#cursors = sealedCursors(cursorKey)
   }
 
   find (accountId: string, model: ModelDef, q: ListQuery): FoundPage {
     const binding = { scope: hash32(`${accountId}|${model.id}`).toString(36), query: q.fingerprint }
     const w = walk(openCursor(this.#cursors, q.cursor, binding, refuseCursor), q.pageSize)
-    const set = this.#sets.existingSet(accountId, model)
-    const data = this.#sets.existing(accountId)
+    const set = this.#p.sets.existingSet(accountId, model)
+    const data = this.#p.sets.existing(accountId)
     if (set === undefined || data === undefined) return { next: null, previous: null, rows: [], data: undefined, setId: -1 }
     const seal = (at: CursorAt | null): string | null => cursorText(this.#cursors, at, binding)
 
     let remoteIdx: number | null = null
     if (q.remoteId !== null) {
-      const idx = this.#generator.indexOfRemoteId(model, data, q.remoteId)
+      const idx = this.#p.generator.indexOfRemoteId(model, data, q.remoteId)
       if (idx === undefined) {
         // No such record: an empty page, answered as a forward walk from the cursor whichever way it went.
         const empty = pageOf({ ...w, backward: false }, [] as RecordRow[], seqOf)
@@ -74,14 +66,14 @@ export class PageWalker {
 
     const matches = q.filters.length === 0
       ? undefined
-      : contentMatcher<RecordRow>(q.filters, (row, field) => this.#builder.fieldValue(model, data, set.id, row, field))
+      : contentMatcher<RecordRow>(q.filters, (row, field) => this.#p.builder.fieldValue(model, data, set.id, row, field))
     const found: RecordRow[] = []
     let last = w.from
     let scanned = 0
     let exhausted = false
     while (found.length < w.limit) {
       const want = matches === undefined ? w.limit - found.length : BATCH
-      const rows = this.#repo.rows({
+      const rows = this.#p.repo.rows({
         setId: set.id,
         from: last,
         direction: w.backward ? 'desc' : 'asc',

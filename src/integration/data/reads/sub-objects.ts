@@ -1,9 +1,8 @@
 import { appError } from '../../../core/errors.js'
-import type { Catalogue, ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../catalogue/catalogue.js'
 import { subObjectRoot } from '../fake/generated-record.js'
-import type { DataSets } from '../records/data-sets.js'
-import { PLAIN, type RecordBuilder } from '../records/record-builder.js'
-import type { DataRepository } from '../records/repository.js'
+import { PLAIN } from '../records/record-builder.js'
+import type { ReadParts } from './read-parts.js'
 
 /**
  * Sub-objects by the id a record lists them under (GET accounting/v1/addresses/{id}). The id encodes the
@@ -11,16 +10,10 @@ import type { DataRepository } from '../records/repository.js'
  * field) and its expanded list holds the item at the same place.
  */
 export class SubObjects {
-  readonly #catalogue: Catalogue
-  readonly #sets: DataSets
-  readonly #repo: DataRepository
-  readonly #builder: RecordBuilder
+  readonly #p: ReadParts
 
-  constructor (catalogue: Catalogue, sets: DataSets, repo: DataRepository, builder: RecordBuilder) {
-    this.#catalogue = catalogue
-    this.#sets = sets
-    this.#repo = repo
-    this.#builder = builder
+  constructor (parts: ReadParts) {
+    this.#p = parts
   }
 
   /**
@@ -28,7 +21,7 @@ export class SubObjects {
    * sub-object, as `expand` inlines it; or DATA_RECORD_NOT_FOUND.
    */
   find (accountId: string, category: string, name: string, id: string): Record<string, unknown> {
-    for (const parent of this.#catalogue.inCategory(category)) {
+    for (const parent of this.#p.catalogue.inCategory(category)) {
       for (const f of parent.fields) {
         if (f.shape.t !== 'ref' || f.shape.to !== 'sub' || f.shape.target !== name) continue
         const item = this.#under(accountId, parent, f.name, id)
@@ -40,15 +33,15 @@ export class SubObjects {
 
   /** The sub-object a record of `parent` lists under `field` by this id, or undefined. */
   #under (accountId: string, parent: ModelDef, field: string, id: string): Record<string, unknown> | undefined {
-    const data = this.#sets.existing(accountId)
-    const set = this.#sets.existingSet(accountId, parent)
+    const data = this.#p.sets.existing(accountId)
+    const set = this.#p.sets.existingSet(accountId, parent)
     const slot = data?.codec(`${parent.name}.${field}`).decode(id)
-    const row = set === undefined || slot === undefined ? undefined : this.#repo.byIdx(set.id, subObjectRoot(slot))
+    const row = set === undefined || slot === undefined ? undefined : this.#p.repo.byIdx(set.id, subObjectRoot(slot))
     if (data === undefined || set === undefined || row === undefined) return undefined
-    const ids = this.#builder.build(parent, data, set.id, row, PLAIN)[field]
+    const ids = this.#p.builder.build(parent, data, set.id, row, PLAIN)[field]
     const at = Array.isArray(ids) ? ids.indexOf(id) : -1
     if (at < 0) return undefined
-    const items = this.#builder.build(parent, data, set.id, row, { ...PLAIN, expandSubs: new Set([field]) })[field]
+    const items = this.#p.builder.build(parent, data, set.id, row, { ...PLAIN, expandSubs: new Set([field]) })[field]
     const item = Array.isArray(items) ? items[at] : undefined
     return typeof item === 'object' && item !== null ? item as Record<string, unknown> : undefined
   }

@@ -18,23 +18,23 @@ function contentOf (model: ModelDef, record: Readonly<Record<string, unknown>>):
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 
+export interface ApiWritesDeps {
+  readonly repo: DataRepository
+  readonly sets: DataSets
+  readonly stamps: SyncStamps
+  readonly written: WrittenRecords
+  readonly builder: RecordBuilder
+}
+
 /**
  * Writes through the unified API (create, partial update, ignore): visible at once, each with a fresh stamp as
  * modified_at, its content kept in data_written over what the generator would produce.
  */
 export class ApiWrites {
-  readonly #repo: DataRepository
-  readonly #sets: DataSets
-  readonly #stamps: SyncStamps
-  readonly #written: WrittenRecords
-  readonly #builder: RecordBuilder
+  readonly #d: ApiWritesDeps
 
-  constructor (repo: DataRepository, sets: DataSets, stamps: SyncStamps, written: WrittenRecords, builder: RecordBuilder) {
-    this.#repo = repo
-    this.#sets = sets
-    this.#stamps = stamps
-    this.#written = written
-    this.#builder = builder
+  constructor (deps: ApiWritesDeps) {
+    this.#d = deps
   }
 
   /**
@@ -45,14 +45,14 @@ export class ApiWrites {
    */
   create (accountId: string, model: ModelDef, fields: WrittenFields, now: number): Record<string, unknown> {
     return this.#guarded(() => {
-      const data = this.#sets.account(accountId, model.category)
-      const s = this.#sets.set(accountId, model)
-      const stamp = this.#stamps.next(accountId, now)
+      const data = this.#d.sets.account(accountId, model.category)
+      const s = this.#d.sets.set(accountId, model)
+      const stamp = this.#d.stamps.next(accountId, now)
       const idx = s.remoteCount
-      this.#repo.insertOne(s.id, s.nextSeq, idx, stamp)
-      this.#repo.saveProgress({ ...s, remoteCount: s.remoteCount + 1, nextSeq: s.nextSeq + 1 }, stamp)
-      this.#written.put(s.id, idx, fields, false)
-      return this.#builder.record(accountId, model, data.idOf(model.name, idx))!.record
+      this.#d.repo.insertOne(s.id, s.nextSeq, idx, stamp)
+      this.#d.repo.saveProgress({ ...s, remoteCount: s.remoteCount + 1, nextSeq: s.nextSeq + 1 }, stamp)
+      this.#d.written.put(s.id, idx, fields, false)
+      return this.#d.builder.record(accountId, model, data.idOf(model.name, idx))!.record
     })
   }
 
@@ -62,17 +62,17 @@ export class ApiWrites {
    */
   update (accountId: string, model: ModelDef, id: string, fields: WrittenFields, now: number): Record<string, unknown> | undefined {
     return this.#guarded(() => {
-      const found = this.#builder.record(accountId, model, id, WITH_SENSITIVE)
-      const s = this.#sets.existingSet(accountId, model)
+      const found = this.#d.builder.record(accountId, model, id, WITH_SENSITIVE)
+      const s = this.#d.sets.existingSet(accountId, model)
       if (found === undefined || s === undefined || found.row.deleted !== 0) return undefined
-      const stamp = this.#stamps.next(accountId, now)
-      this.#repo.change(s.id, found.row.idx, stamp)
-      this.#repo.saveProgress(s, stamp)
+      const stamp = this.#d.stamps.next(accountId, now)
+      this.#d.repo.change(s.id, found.row.idx, stamp)
+      this.#d.repo.saveProgress(s, stamp)
       // Custom-field values written before stay unless this write names them again.
-      const before = this.#written.fields(s.id, found.row.idx)?.[WRITTEN_CUSTOM]
+      const before = this.#d.written.fields(s.id, found.row.idx)?.[WRITTEN_CUSTOM]
       const custom = { ...(isRecord(before) ? before : {}), ...(isRecord(fields[WRITTEN_CUSTOM]) ? fields[WRITTEN_CUSTOM] : {}) }
-      this.#written.put(s.id, found.row.idx, { ...contentOf(model, found.record), ...fields, ...(Object.keys(custom).length === 0 ? {} : { [WRITTEN_CUSTOM]: custom }) }, false)
-      return this.#builder.record(accountId, model, id)!.record
+      this.#d.written.put(s.id, found.row.idx, { ...contentOf(model, found.record), ...fields, ...(Object.keys(custom).length === 0 ? {} : { [WRITTEN_CUSTOM]: custom }) }, false)
+      return this.#d.builder.record(accountId, model, id)!.record
     })
   }
 
@@ -83,13 +83,13 @@ export class ApiWrites {
    */
   ignore (accountId: string, model: ModelDef, id: string, now: number): boolean {
     return this.#guarded(() => {
-      const found = this.#builder.record(accountId, model, id)
-      const s = this.#sets.existingSet(accountId, model)
+      const found = this.#d.builder.record(accountId, model, id)
+      const s = this.#d.sets.existingSet(accountId, model)
       if (found === undefined || s === undefined || found.row.deleted !== 0) return false
-      const stamp = this.#stamps.next(accountId, now)
-      this.#repo.remove(s.id, found.row.idx, stamp)
-      this.#repo.saveProgress(s, stamp)
-      this.#written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(contentOf(model, found.record)).map((k) => [k, null])), true)
+      const stamp = this.#d.stamps.next(accountId, now)
+      this.#d.repo.remove(s.id, found.row.idx, stamp)
+      this.#d.repo.saveProgress(s, stamp)
+      this.#d.written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(contentOf(model, found.record)).map((k) => [k, null])), true)
       return true
     })
   }
@@ -97,9 +97,9 @@ export class ApiWrites {
   /** A write in a transaction; a rollback also drops what the written-records memory saw. */
   #guarded<T> (fn: () => T): T {
     try {
-      return this.#repo.transaction(fn)
+      return this.#d.repo.transaction(fn)
     } catch (error) {
-      this.#written.forget()
+      this.#d.written.forget()
       throw error
     }
   }

@@ -17,43 +17,44 @@ export const toMeta = (row: RecordRow): RecordMeta => ({
   index: row.idx, version: row.version, createdUs: row.created_us, modifiedUs: row.modified_us, deleted: row.deleted === 1
 })
 
+export interface RecordBuilderDeps {
+  readonly repo: DataRepository
+  readonly sets: DataSets
+  readonly generator: Generator
+  readonly written: WrittenRecords
+}
+
 /**
  * Records as reads show them: generated from their stored row, then, for a record written through the API,
  * its written values in place of the generated ones (the service's bookkeeping fields stay generated: id,
  * remote_id, timestamps). Reads and writes both answer records built here.
  */
 export class RecordBuilder {
-  readonly #repo: DataRepository
-  readonly #sets: DataSets
-  readonly #generator: Generator
-  readonly #written: WrittenRecords
+  readonly #d: RecordBuilderDeps
 
-  constructor (repo: DataRepository, sets: DataSets, generator: Generator, written: WrittenRecords) {
-    this.#repo = repo
-    this.#sets = sets
-    this.#generator = generator
-    this.#written = written
+  constructor (deps: RecordBuilderDeps) {
+    this.#d = deps
   }
 
   build (model: ModelDef, data: AccountData, setId: number, row: RecordRow, options: BuildOptions): Record<string, unknown> {
-    const record = this.#generator.build(model, data, toMeta(row), options)
-    const written = this.#written.fields(setId, row.idx)
+    const record = this.#d.generator.build(model, data, toMeta(row), options)
+    const written = this.#d.written.fields(setId, row.idx)
     if (written !== undefined) overlay(record, written, options.sensitive)
     return record
   }
 
   /** One field's value as reads show it, without building the rest of the record (what content filters compare). */
   fieldValue (model: ModelDef, data: AccountData, setId: number, row: RecordRow, field: string): unknown {
-    const written = this.#written.fields(setId, row.idx)
-    return written !== undefined && field in written ? written[field] : this.#generator.fieldValue(model, data, toMeta(row), field)
+    const written = this.#d.written.fields(setId, row.idx)
+    return written !== undefined && field in written ? written[field] : this.#d.generator.fieldValue(model, data, toMeta(row), field)
   }
 
   /** The stored row behind an id, with what building it takes, or undefined when the account has no such record. */
   find (accountId: string, model: ModelDef, id: string): { data: AccountData, setId: number, row: RecordRow } | undefined {
-    const data = this.#sets.existing(accountId)
-    const set = this.#sets.existingSet(accountId, model)
+    const data = this.#d.sets.existing(accountId)
+    const set = this.#d.sets.existingSet(accountId, model)
     const idx = data?.codec(model.name).decode(id)
-    const row = set === undefined || idx === undefined ? undefined : this.#repo.byIdx(set.id, idx)
+    const row = set === undefined || idx === undefined ? undefined : this.#d.repo.byIdx(set.id, idx)
     return data === undefined || set === undefined || row === undefined ? undefined : { data, setId: set.id, row }
   }
 
