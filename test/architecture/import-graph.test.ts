@@ -25,10 +25,17 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['server', 'launcher', 'code-cache', 'index']
 ]
 
+/**
+ * Domains large enough to be split by concern: each of their sub-folders counts alone too (data/catalogue,
+ * data/records, ...), so no two of them import each other in a circle; their root files count as the domain.
+ */
+const SPLIT_DOMAINS = new Set(['data'])
+
 /** The unit of a file: its folder (integration's sub-folders each count alone), or a root file by name. */
 function unitOf (file: string): string {
   const parts = relative(SRC, file).replace(/\.ts$/, '').split('/')
   if (parts.length === 1) return parts[0]!
+  if (parts[0] === 'integration' && parts.length > 3 && SPLIT_DOMAINS.has(parts[1]!)) return `integration/${parts[1]}/${parts[2]}`
   if (parts[0] === 'integration' && parts.length > 2) return `integration/${parts[1]}`
   return parts[0]!
 }

@@ -14,7 +14,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 /** Storage classes not named *Repository, each only SQL over its table(s). */
 const STORAGE = new Set([
   'store/database.ts', 'store/tenant-presets.ts',
-  'integration/data/written.ts', 'integration/data/remote-edits.ts', 'integration/sync/sync-history.ts',
+  'integration/data/records/written.ts', 'integration/data/records/remote-edits.ts', 'integration/sync/sync-history.ts',
   'integration/writes/presets.ts', 'integration/remote/passthrough-presets.ts'
 ])
 

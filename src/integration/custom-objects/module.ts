@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js'
 import type { Ids } from '../../core/ids.js'
 import type { Db } from '../../store/database.js'
-import type { Catalogue } from '../data/catalogue.js'
+import type { Catalogue } from '../data/catalogue/catalogue.js'
 import type { DataService } from '../data/service.js'
 import type { DomainModule } from '../../core/domain-module.js'
 import type { AccountEvents } from '../accounts/account-events.js'
@@ -17,7 +17,7 @@ export function customObjectsModule (d: { db: Db, ids: Ids, clock: Clock, catalo
     clock: d.clock,
     classes: (accountId) => objectClasses === undefined
       ? []
-      : (JSON.parse(d.data.listJson(accountId, objectClasses, { page_size: '100', expand: 'fields' }).json.toString()) as { results: ObjectClass[] }).results
+      : d.data.list(accountId, objectClasses, { page_size: '100', expand: 'fields' }).results as unknown as ObjectClass[]
   })
   return {
     customObjects,

@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { includeFlag, LIST_PARAMS } from '../data/schemas.js'
+import { includeFlag, LIST_PARAMS } from '../data/catalogue/schemas.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
 import { listPage } from '../http/list-page.js'

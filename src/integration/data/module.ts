@@ -3,7 +3,7 @@ import type { Clock } from '../../core/clock.js'
 import type { Db } from '../../store/database.js'
 import type { DomainModule } from '../../core/domain-module.js'
 import type { AccountEvents } from '../accounts/account-events.js'
-import type { Catalogue } from './catalogue.js'
+import type { Catalogue } from './catalogue/catalogue.js'
 import { DataService } from './service.js'
 import { dataSettingsFrom } from './settings.js'
 

@@ -1,64 +1,49 @@
 import type { Clock } from '../../core/clock.js'
 import { hash32 } from '../../core/hash.js'
-import { appError } from '../../core/errors.js'
 import type { Db } from '../../store/database.js'
-import type { Catalogue, ModelDef } from './catalogue.js'
-import { DataSets, type DataSettings } from './data-sets.js'
-import { customValues, remoteFields, WRITTEN_CUSTOM } from './custom-fields.js'
-import { fromVendor, vendorKey, vendorPayload } from './vendor-payload.js'
-import { Generator } from './generator.js'
-import { parseListQuery, parseRecordQuery, type RawQuery } from './query.js'
-import { DataReader, type JsonPage } from './reader.js'
-import { RecordCache } from './record-cache.js'
-import { DataRepository } from './repository.js'
-import { SyncStamps } from './stamps.js'
-import { RemoteEditRepository, type RemoteEditCounts } from './remote-edits.js'
-import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './sync-pass.js'
-import { WrittenRecords, type WrittenFields } from './written.js'
-
-/** field_mappings of a record from its remote id and its custom fields' values. */
-/** field_mappings of a record, from the record as the vendor's API holds it. */
-type Mapper = (payload: Readonly<Record<string, unknown>>) => Record<string, unknown>
-
-/** include_remote_fields=true on a model whose records carry remote_fields. */
-function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
-  return (raw.include_remote_fields === 'true' || raw.include_remote_fields === true) && model.fields.some((f) => f.name === 'remote_fields')
-}
-
-const wantsRemoteData = (raw: RawQuery): boolean => raw.include_remote_data === 'true' || raw.include_remote_data === true
-
-const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+import type { Catalogue, ModelDef } from './catalogue/catalogue.js'
+import { Generator } from './fake/generator.js'
+import { Decoration, type Mapper } from './reads/decoration.js'
+import { Expansion } from './reads/expand.js'
+import { blanking, type Finish, inTurn, NO_FIELDS } from './reads/finish.js'
+import { PageCache, type JsonPage } from './reads/page-cache.js'
+import { PageWalker } from './reads/page-walk.js'
+import { parseListQuery, parseRecordQuery, type RawQuery } from './reads/query.js'
+import { DataReader, type RecordPage } from './reads/reader.js'
+import { RecordCache } from './reads/record-cache.js'
+import { SubObjects } from './reads/sub-objects.js'
+import { ApiWrites } from './records/api-writes.js'
+import { DataSets, type DataSettings } from './records/data-sets.js'
+import { RecordBuilder, WITH_SENSITIVE } from './records/record-builder.js'
+import { RemoteEditRepository, type RemoteEditCounts } from './records/remote-edits.js'
+import { RemoteWrites } from './records/remote-writes.js'
+import { DataRepository } from './records/repository.js'
+import { SyncStamps } from './records/stamps.js'
+import { SyncPasses, type PendingWork, type SyncPassOptions, type SyncPassResult } from './records/sync-pass.js'
+import { WrittenRecords, type WrittenFields } from './records/written.js'
 
 /**
- * The data domain's public surface: reading synced records (pages and single records, as JSON) and sync
- * passes that make the simulated third-party changes visible. Knows nothing of HTTP; the sync scheduler
- * drives `runSyncPass`.
+ * The data domain's public surface: reading synced records (pages and single records, as the JSON a route
+ * sends or as objects), writes through the API, changes of the simulated third party, and the sync passes that
+ * make them visible. Knows nothing of HTTP; the sync scheduler drives `runSyncPass`. Each method hands the
+ * work to the part of reads/ or records/ that holds it.
  */
-const SENSITIVE = { remoteData: false, sensitive: true, expandSubs: new Set<string>() }
-
-/** Shapes the service fills itself on every record, written or not. */
-const BOOKKEEPING = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields'])
-
-/** A record's content: every field but the service's bookkeeping. */
-export function contentOf (model: ModelDef, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const f of model.fields) if (!BOOKKEEPING.has(f.shape.t) && f.name in record) out[f.name] = record[f.name]
-  return out
-}
-
 export class DataService {
   readonly catalogue: Catalogue
   readonly #repo: DataRepository
   readonly #sets: DataSets
-  readonly #reader: DataReader
-  readonly #passes: SyncPasses
   readonly #stamps: SyncStamps
-  readonly #cache: RecordCache
+  readonly #records: RecordCache
+  readonly #pages: PageCache
   readonly #edits: RemoteEditRepository
   readonly #written: WrittenRecords
-  readonly #generator: Generator
-
-  readonly #mapper: (accountId: string, model: ModelDef) => Mapper | undefined
+  readonly #builder: RecordBuilder
+  readonly #reader: DataReader
+  readonly #decoration: Decoration
+  readonly #subObjects: SubObjects
+  readonly #passes: SyncPasses
+  readonly #writes: ApiWrites
+  readonly #remote: RemoteWrites
   readonly #passed: (accountId: string, modelId: string) => void
 
   constructor (deps: {
@@ -71,101 +56,68 @@ export class DataService {
     /** A sync pass of the model ran for the account (field mappings changed since take effect). */
     readonly passed?: (accountId: string, modelId: string) => void
   }) {
-    this.#passed = deps.passed ?? (() => undefined)
     this.catalogue = deps.catalogue
-    this.#mapper = deps.fieldMappings ?? (() => undefined)
+    this.#passed = deps.passed ?? (() => undefined)
     this.#repo = new DataRepository(deps.db)
     this.#sets = new DataSets(this.#repo, deps.catalogue, deps.settings, deps.clock)
     this.#stamps = new SyncStamps(deps.clock, (accountId) => this.#repo.maxStamp(accountId))
     // Three quarters of the cache budget for records, a quarter for whole pages asked for again.
-    this.#cache = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
+    this.#records = new RecordCache(Math.floor(deps.settings.cacheBytes * 0.75))
+    this.#pages = new PageCache(Math.floor(deps.settings.cacheBytes * 0.25))
     this.#written = new WrittenRecords(deps.db)
-    this.#generator = new Generator(deps.catalogue)
-    this.#reader = new DataReader(this.#repo, this.#sets, this.#generator, deps.catalogue,
-      hash32(`cursor:${deps.settings.seed}`), this.#cache, Math.floor(deps.settings.cacheBytes * 0.25), this.#written)
     this.#edits = new RemoteEditRepository(deps.db)
+    const generator = new Generator(deps.catalogue)
+    this.#builder = new RecordBuilder({ repo: this.#repo, sets: this.#sets, generator, written: this.#written })
+    const parts = { catalogue: deps.catalogue, repo: this.#repo, sets: this.#sets, generator, builder: this.#builder }
+    this.#reader = new DataReader({
+      sets: this.#sets,
+      builder: this.#builder,
+      walker: new PageWalker(parts, hash32(`cursor:${deps.settings.seed}`)),
+      expansion: new Expansion(parts),
+      records: this.#records,
+      pages: this.#pages
+    })
+    this.#decoration = new Decoration(this.#sets, this.#written, deps.fieldMappings ?? (() => undefined))
+    this.#subObjects = new SubObjects(parts)
     this.#passes = new SyncPasses(this.#repo, this.#sets, this.#stamps, deps.clock, this.#edits, this.#written)
-  }
-
-  /** A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal). */
-  listJson (accountId: string, model: ModelDef, raw: RawQuery): JsonPage {
-    const page = this.#reader.listJson(accountId, model, parseListQuery(model, raw))
-    const mapper = this.#mapper(accountId, model)
-    if (!this.#decorates(accountId, model, raw, mapper)) return page
-    const body = JSON.parse(page.json.toString()) as { results: Array<Record<string, unknown>> }
-    for (const record of body.results) this.#decorate(accountId, model, raw, mapper, record)
-    return { ...page, json: Buffer.from(JSON.stringify(body)) }
-  }
-
-  retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery): string {
-    const json = this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw))
-    const mapper = this.#mapper(accountId, model)
-    if (!this.#decorates(accountId, model, raw, mapper)) return json
-    return JSON.stringify(this.#decorate(accountId, model, raw, mapper, JSON.parse(json) as Record<string, unknown>))
-  }
-
-  /** Whether records of this read need what #decorate adds: most reads do not, and keep the generated bytes. */
-  #decorates (accountId: string, model: ModelDef, raw: RawQuery, mapper: Mapper | undefined): boolean {
-    if (wantsRemoteFields(model, raw) || mapper !== undefined) return true
-    return wantsRemoteData(raw) && this.#hasWrites(accountId, model)
-  }
-
-  #hasWrites (accountId: string, model: ModelDef): boolean {
-    const set = this.#sets.existingSet(accountId, model)
-    return set !== undefined && this.#written.hasSet(set.id)
+    this.#writes = new ApiWrites({ repo: this.#repo, sets: this.#sets, stamps: this.#stamps, written: this.#written, builder: this.#builder })
+    this.#remote = new RemoteWrites({ repo: this.#repo, sets: this.#sets, edits: this.#edits, passes: this.#passes, generator })
   }
 
   /**
-   * What the third party adds to a record on request (remote_fields), by mapping (field_mappings), and the
-   * custom-field values a write gave it (in remote_fields, field mappings and remote_data alike).
+   * A page of a model's records as the JSON bytes the HTTP route sends, with its cursors (for the journal).
+   * `disabled`: the fields the account's scopes disable, which read as null.
    */
-  #decorate (accountId: string, model: ModelDef, raw: RawQuery, mapper: Mapper | undefined, record: Record<string, unknown>): Record<string, unknown> {
-    const written = this.#writtenOf(accountId, model, String(record.id))
-    const custom = isRecord(written?.[WRITTEN_CUSTOM]) ? written[WRITTEN_CUSTOM] : undefined
-    const resource = `${model.category}/${model.segment}`
-    const remoteId = String(record.remote_id)
-    if (wantsRemoteFields(model, raw)) record.remote_fields = remoteFields(resource, remoteId, custom)
-    if (mapper !== undefined && 'field_mappings' in record) record.field_mappings = mapper(vendorPayload(model, record, { ...customValues(resource, remoteId), ...custom }))
-    const remoteData = record.remote_data
-    const data = Array.isArray(remoteData) && isRecord(remoteData[0]) && isRecord(remoteData[0].data) ? remoteData[0].data : undefined
-    if (data !== undefined && written !== undefined) {
-      // The vendor's payload holds what was written too, under its own keys.
-      for (const [field, value] of Object.entries(written)) {
-        const key = vendorKey(field)
-        if (key in data && (value === null || typeof value !== 'object')) data[key] = value
-      }
-      Object.assign(data, custom)
-    }
-    return record
+  listJson (accountId: string, model: ModelDef, raw: RawQuery, disabled: ReadonlySet<string> = NO_FIELDS): JsonPage {
+    return this.#reader.listJson(accountId, model, parseListQuery(model, raw), this.#finish(accountId, model, raw, disabled))
+  }
+
+  /** A page of a model's records as objects, for code that reads them. */
+  list (accountId: string, model: ModelDef, raw: RawQuery): RecordPage {
+    return this.#reader.list(accountId, model, parseListQuery(model, raw), this.#decoration.of(accountId, model, raw))
+  }
+
+  retrieveJson (accountId: string, model: ModelDef, id: string, raw: RawQuery, disabled: ReadonlySet<string> = NO_FIELDS): string {
+    return this.#reader.retrieveJson(accountId, model, id, parseRecordQuery(model, raw), this.#finish(accountId, model, raw, disabled))
+  }
+
+  /** A record as retrieve answers it, as an object; DATA_RECORD_NOT_FOUND when the account has none by that id. */
+  retrieve (accountId: string, model: ModelDef, id: string, raw: RawQuery): Record<string, unknown> {
+    return this.#reader.retrieve(accountId, model, id, parseRecordQuery(model, raw), this.#decoration.of(accountId, model, raw))
+  }
+
+  #finish (accountId: string, model: ModelDef, raw: RawQuery, disabled: ReadonlySet<string>): Finish | undefined {
+    return inTurn(this.#decoration.of(accountId, model, raw), blanking(disabled))
   }
 
   /** The custom-field values of a record: the third party's own, over them what writes gave it. */
   customValues (accountId: string, model: ModelDef, record: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    const remoteId = String(record.remote_id)
-    const custom = this.#writtenOf(accountId, model, String(record.id))?.[WRITTEN_CUSTOM]
-    return { ...customValues(`${model.category}/${model.segment}`, remoteId), ...(isRecord(custom) ? custom : {}) }
+    return this.#decoration.customValues(accountId, model, record)
   }
 
-  /** What writes (the API's, or the raw API's once synced) gave a record; undefined when nothing. */
-  #writtenOf (accountId: string, model: ModelDef, id: string): Readonly<Record<string, unknown>> | undefined {
-    const set = this.#sets.existingSet(accountId, model)
-    const idx = set === undefined ? undefined : this.#sets.existing(accountId)?.codec(model.name).decode(id)
-    return set === undefined || idx === undefined ? undefined : this.#written.fields(set.id, idx)
-  }
-
-  /**
-   * A sub-object by the id a record lists it under (GET accounting/v1/addresses/{id}): looked for in every
-   * model of the category with a list of that sub-object, or DATA_RECORD_NOT_FOUND.
-   */
+  /** A sub-object by the id a record lists it under (GET accounting/v1/addresses/{id}), or DATA_RECORD_NOT_FOUND. */
   subObjectJson (accountId: string, category: string, name: string, id: string): string {
-    for (const parent of this.catalogue.inCategory(category)) {
-      for (const f of parent.fields) {
-        if (f.shape.t !== 'ref' || f.shape.to !== 'sub' || f.shape.target !== name) continue
-        const item = this.#reader.subObject(accountId, parent, f.name, id)
-        if (item !== undefined) return JSON.stringify(item)
-      }
-    }
-    throw appError('DATA_RECORD_NOT_FOUND', { model: name, id })
+    return JSON.stringify(this.#subObjects.find(accountId, category, name, id))
   }
 
   /**
@@ -173,75 +125,21 @@ export class DataService {
    * it is live, or undefined when the account has no such record of the model.
    */
   record (accountId: string, model: ModelDef, id: string, sensitive = false): { record: Record<string, unknown>, live: boolean } | undefined {
-    const found = this.#reader.record(accountId, model, id, sensitive ? SENSITIVE : undefined)
+    const found = this.#builder.record(accountId, model, id, sensitive ? WITH_SENSITIVE : undefined)
     return found === undefined ? undefined : { record: found.record, live: found.row.deleted === 0 }
   }
 
-  /**
-   * Writes a new record into the account's simulated third-party system, visible at once: it takes the remote's
-   * next index (so its remote_id is the third party's next id, and later syncs and passthrough see it), the
-   * data set's next position in list order, and a fresh stamp as created_at and modified_at. `fields` replace
-   * the generated values (see WrittenRecords). Answers the record as reads show it.
-   */
+  /** A record written through the API: see ApiWrites. */
   create (accountId: string, model: ModelDef, fields: WrittenFields, now: number): Record<string, unknown> {
-    return this.#guarded(() => {
-      const data = this.#sets.account(accountId, model.category)
-      const s = this.#sets.set(accountId, model)
-      const stamp = this.#stamps.next(accountId, now)
-      const idx = s.remoteCount
-      this.#repo.insertOne(s.id, s.nextSeq, idx, stamp)
-      this.#repo.saveProgress({ ...s, remoteCount: s.remoteCount + 1, nextSeq: s.nextSeq + 1 }, stamp)
-      this.#written.put(s.id, idx, fields, false)
-      return this.#reader.record(accountId, model, data.idOf(model.name, idx))!.record
-    })
+    return this.#writes.create(accountId, model, fields, now)
   }
 
-  /**
-   * Changes a live record: `fields` over its current values; modified_at moves to a fresh stamp. Undefined
-   * when there is no live record behind the id.
-   */
   update (accountId: string, model: ModelDef, id: string, fields: WrittenFields, now: number): Record<string, unknown> | undefined {
-    return this.#guarded(() => {
-      const found = this.#reader.record(accountId, model, id, SENSITIVE)
-      const s = this.#sets.existingSet(accountId, model)
-      if (found === undefined || s === undefined || found.row.deleted !== 0) return undefined
-      const stamp = this.#stamps.next(accountId, now)
-      this.#repo.change(s.id, found.row.idx, stamp)
-      this.#repo.saveProgress(s, stamp)
-      // Custom-field values written before stay unless this write names them again.
-      const before = this.#written.fields(s.id, found.row.idx)?.[WRITTEN_CUSTOM]
-      const custom = { ...(isRecord(before) ? before : {}), ...(isRecord(fields[WRITTEN_CUSTOM]) ? fields[WRITTEN_CUSTOM] : {}) }
-      this.#written.put(s.id, found.row.idx, { ...contentOf(model, found.record), ...fields, ...(Object.keys(custom).length === 0 ? {} : { [WRITTEN_CUSTOM]: custom }) }, false)
-      return this.#reader.record(accountId, model, id)!.record
-    })
+    return this.#writes.update(accountId, model, id, fields, now)
   }
 
-  /**
-   * Ignores a record: it leaves reads (as a deleted record: `include_deleted_data` shows it, with
-   * remote_was_deleted), its properties become null, and later syncs leave it alone. False when there is no
-   * live record behind the id.
-   */
   ignore (accountId: string, model: ModelDef, id: string, now: number): boolean {
-    return this.#guarded(() => {
-      const found = this.#reader.record(accountId, model, id)
-      const s = this.#sets.existingSet(accountId, model)
-      if (found === undefined || s === undefined || found.row.deleted !== 0) return false
-      const stamp = this.#stamps.next(accountId, now)
-      this.#repo.remove(s.id, found.row.idx, stamp)
-      this.#repo.saveProgress(s, stamp)
-      this.#written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(contentOf(model, found.record)).map((k) => [k, null])), true)
-      return true
-    })
-  }
-
-  /** A write in a transaction; a rollback also drops what the written-records memory saw. */
-  #guarded<T> (fn: () => T): T {
-    try {
-      return this.#repo.transaction(fn)
-    } catch (error) {
-      this.#written.forget()
-      throw error
-    }
+    return this.#writes.ignore(accountId, model, id, now)
   }
 
   /** One sync pass of one model (`{category}.{ModelName}`): see SyncPasses. */
@@ -256,38 +154,17 @@ export class DataService {
     return this.#passes.pending(accountId, this.#sets.model(modelId), now)
   }
 
-  /**
-   * The simulated third-party system changes now: `created` new records, `changed` and `deleted` existing ones
-   * (picked deterministically; one landing on a record already deleted changes nothing). The next sync pass of
-   * the model makes them visible, after the initial load.
-   */
+  /** Changes of the simulated third-party system, visible at the next sync pass: see RemoteWrites. */
   editRemote (accountId: string, modelId: string, counts: RemoteEditCounts, now: number): void {
-    const model = this.#sets.model(modelId)
-    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts) })
+    this.#remote.edit(accountId, this.#sets.model(modelId), counts, now)
   }
 
-  /**
-   * A record created in the simulated system now, through its own API: the next sync pass of the model shows
-   * it. Answers the remote id it will carry.
-   */
   createRemote (accountId: string, modelId: string, now: number, vendorBody: Readonly<Record<string, unknown>> = {}): string {
-    const model = this.#sets.model(modelId)
-    return this.#repo.transaction(() => {
-      const index = this.#passes.nextCreatedIndex(accountId, model, now)
-      const fields = fromVendor(model, vendorBody)
-      this.#edits.add(this.#sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 }, null, fields)
-      return String(this.#sets.account(accountId, model.category).remoteBase(model.name) + index)
-    })
+    return this.#remote.create(accountId, this.#sets.model(modelId), now, vendorBody)
   }
 
-  /** The record with this remote id changes (a new version) or is deleted in the simulated system now. */
   editRemoteRecord (accountId: string, modelId: string, remoteId: string, change: 'changed' | 'deleted', now: number, vendorBody: Readonly<Record<string, unknown>> = {}): void {
-    const model = this.#sets.model(modelId)
-    const index = this.#generator.indexOfRemoteId(model, this.#sets.account(accountId, model.category), remoteId)
-    if (index === undefined) throw new Error(`editRemoteRecord: ${remoteId} is not a remote id of ${modelId}`)
-    const counts = { created: 0, changed: change === 'changed' ? 1 : 0, deleted: change === 'deleted' ? 1 : 0 }
-    const fields = change === 'changed' ? fromVendor(model, vendorBody) : null
-    this.#repo.transaction(() => { this.#edits.add(this.#sets.set(accountId, model).id, now, counts, index, fields) })
+    this.#remote.editRecord(accountId, this.#sets.model(modelId), remoteId, change, now, vendorBody)
   }
 
   /** A FULL resync: the following passes write every live record again (then what is pending). */
@@ -325,8 +202,8 @@ export class DataService {
 
   /** Drops what is kept in memory of the stored data (a tenant's rows were deleted under it). */
   forgetCaches (): void {
-    this.#cache.clear()
-    this.#reader.clearPages()
+    this.#records.clear()
+    this.#pages.clear()
     this.#sets.forget()
     this.#edits.forget()
     this.#written.forget()

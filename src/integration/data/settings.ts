@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js'
-import type { Catalogue } from './catalogue.js'
-import type { DataSettings } from './data-sets.js'
-import { parseVolumeOverrides } from './volumes.js'
+import type { Catalogue } from './catalogue/catalogue.js'
+import type { DataSettings } from './records/data-sets.js'
+import { parseVolumeOverrides } from './fake/volumes.js'
 
 /** The data settings from the app's config: seed, volumes (--data-scale, --data-volume), churn (--data-churn), cache (--data-cache-mb). */
 export function dataSettingsFrom (config: Config, catalogue: Catalogue): DataSettings {

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { journaled } from '../http/journal-recorder.js'
 import { AUTH_ERRORS, Detail, Paginated } from '../http/schemas.js'
-import { includeFlag } from '../data/schemas.js'
+import { includeFlag } from '../data/catalogue/schemas.js'
 import type { DataService } from '../data/service.js'
 import type { DownloadKind, Downloads } from './downloads.js'
 import { publicOrigin } from '../../http/public-origin.js'
@@ -116,10 +116,9 @@ export const downloadRoutes: FastifyPluginAsync<DownloadRouteOptions> = async (a
     if (model === undefined) throw new Error('no filestorage.File in the catalogue')
     const raw: Record<string, string> = {}
     for (const [k, v] of Object.entries(rest)) if (v !== undefined) raw[k] = String(v)
-    const page = data.listJson(accountId(request), model, raw)
-    const body = JSON.parse(page.json.toString()) as { next: string | null, previous: string | null, results: Array<{ id: string }> }
+    const page = data.list(accountId(request), model, raw)
     request.journal.page(page.next, page.previous)
-    return { next: body.next, previous: body.previous, results: body.results.map((f) => metaOf(request, f.id, types[0])) }
+    return { next: page.next, previous: page.previous, results: page.results.map((f) => metaOf(request, String(f.id), types[0])) }
   })
 }
 

@@ -70,22 +70,13 @@ export class Downloads {
     if (model === undefined) throw new Error(`no ${source.model} in the catalogue`)
     let record: Record<string, unknown>
     try {
-      record = JSON.parse(this.#data.retrieveJson(accountId, model, id, {})) as Record<string, unknown>
+      record = this.#data.retrieve(accountId, model, id, {})
     } catch (err) {
       const folder = kind === 'file' ? this.#data.catalogue.byId('filestorage.Folder') : undefined
-      if (folder !== undefined && this.#exists(accountId, folder, id)) throw appError('DOWNLOAD_FOLDER', { id })
+      if (folder !== undefined && this.#data.record(accountId, folder, id) !== undefined) throw appError('DOWNLOAD_FOLDER', { id })
       throw err
     }
     if (record.remote_was_deleted === true) throw appError('DOWNLOAD_DELETED', { model: model.name, id })
     return record
-  }
-
-  #exists (accountId: string, model: NonNullable<ReturnType<DataService['catalogue']['byId']>>, id: string): boolean {
-    try {
-      this.#data.retrieveJson(accountId, model, id, {})
-      return true
-    } catch {
-      return false
-    }
   }
 }

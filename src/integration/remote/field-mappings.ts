@@ -4,9 +4,10 @@ import { appError } from '../../core/errors.js'
 import { readPackageJsonFile } from '../../core/fixtures.js'
 import type { Emitter } from '../../core/events.js'
 import type { Ids } from '../../core/ids.js'
-import type { Catalogue, ModelDef } from '../data/catalogue.js'
-import { CUSTOM_FIELDS } from '../data/custom-fields.js'
-import { vendorFields } from '../data/vendor-payload.js'
+import type { Catalogue, ModelDef } from '../data/catalogue/catalogue.js'
+import type { Mapper } from '../data/reads/decoration.js'
+import { CUSTOM_FIELDS } from '../data/vendor/custom-fields.js'
+import { vendorFields } from '../data/vendor/payload.js'
 import type { FieldMappingRepository, FieldMappingRow } from './field-mapping-repository.js'
 import type { RemoteEvents } from './remote-events.js'
 
@@ -117,11 +118,14 @@ export class FieldMappings {
 
   /**
    * field_mappings of the model's records, from each record as the vendor holds it (vendorPayload): undefined
-   * when no mapping of the model is in effect.
+   * when no mapping of the model is in effect. Its key is what `mapped` reads of the mappings, so the data
+   * service can keep the pages it fills until a mapping changes.
    */
-  mapperFor (accountId: string, model: ModelDef): ((payload: Readonly<Record<string, unknown>>) => Record<string, unknown>) | undefined {
+  mapperFor (accountId: string, model: ModelDef): Mapper | undefined {
     const mappings = this.#repo.byAccount(accountId).filter((m) => m.modelId === model.id && m.applied)
-    return mappings.length === 0 ? undefined : (payload) => mapped(mappings, payload)
+    if (mappings.length === 0) return undefined
+    const key = JSON.stringify(mappings.map((m) => [m.targetName, m.organizationWide, m.traversalPath, m.jmesPath]))
+    return Object.assign((payload: Readonly<Record<string, unknown>>) => mapped(mappings, payload), { key })
   }
 
   /** GET /remote-fields: the custom fields of every model of the category, where the raw API has them. */

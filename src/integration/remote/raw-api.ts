@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.js'
 import { AppError } from '../../core/errors.js'
-import type { ModelDef } from '../data/catalogue.js'
+import type { ModelDef } from '../data/catalogue/catalogue.js'
 import type { DataService } from '../data/service.js'
 
 /** What the simulated third party answers: its own status and JSON body. */
@@ -59,7 +59,7 @@ export class RawVendorApi {
       const query: Record<string, string> = { page_size: limit, include_remote_data: 'true' }
       const cursor = params.get('cursor')
       if (cursor !== null) query.cursor = cursor
-      const page = JSON.parse(this.#data.listJson(accountId, model, query).json.toString()) as { next: string | null, results: Array<Record<string, unknown>> }
+      const page = this.#data.list(accountId, model, query)
       return answer(200, { data: page.results.map((r) => this.#raw(accountId, model, r)), next: page.next })
     }
     if (request.method === 'POST') {
@@ -89,8 +89,7 @@ export class RawVendorApi {
   }
 
   #find (accountId: string, model: ModelDef, remoteId: string): Record<string, unknown> | undefined {
-    const page = JSON.parse(this.#data.listJson(accountId, model, { remote_id: remoteId, include_remote_data: 'true', page_size: '1' }).json.toString()) as { results: Array<Record<string, unknown>> }
-    const record = page.results[0]
+    const record = this.#data.list(accountId, model, { remote_id: remoteId, include_remote_data: 'true', page_size: '1' }).results[0]
     return record === undefined ? undefined : this.#raw(accountId, model, record)
   }
 

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js'
 import type { Emitter } from '../../core/events.js'
 import type { Db } from '../../store/database.js'
-import type { Catalogue } from '../data/catalogue.js'
+import type { Catalogue } from '../data/catalogue/catalogue.js'
 import type { DomainModule } from '../../core/domain-module.js'
 import type { AccountEvents } from '../accounts/account-events.js'
 import { DefaultScopeRepository } from './default-scope-repository.js'

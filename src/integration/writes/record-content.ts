@@ -1,6 +1,6 @@
 import { iso } from '../../core/iso.js'
-import type { Catalogue, FieldDef, ModelDef } from '../data/catalogue.js'
-import { WRITTEN_CUSTOM } from '../data/custom-fields.js'
+import type { Catalogue, FieldDef, ModelDef } from '../data/catalogue/catalogue.js'
+import { WRITTEN_CUSTOM } from '../data/vendor/custom-fields.js'
 import { remoteFieldValues } from './remote-field-values.js'
 import { isObject } from './validation.js'
 import type { WriteOperation } from './write-catalogue.js'

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { type TSchema, Type } from '@sinclair/typebox'
-import type { DataSchemas } from '../data/schemas.js'
+import type { DataSchemas } from '../data/catalogue/schemas.js'
 import { journaled } from '../http/journal-recorder.js'
 import { fingerprint } from '../journal/fingerprint.js'
 import { AUTH_ERRORS, Detail } from '../http/schemas.js'

@@ -1,4 +1,4 @@
-import type { Catalogue, ModelDef } from '../data/catalogue.js'
+import type { Catalogue, ModelDef } from '../data/catalogue/catalogue.js'
 import type { DataService } from '../data/service.js'
 import { problem, type Validated } from './validation.js'
 import type { WriteAccount } from './write-types.js'

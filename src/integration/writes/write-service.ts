@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.js'
 import type { Emitter } from '../../core/events.js'
-import type { Catalogue, ModelDef } from '../data/catalogue.js'
+import type { Catalogue, ModelDef } from '../data/catalogue/catalogue.js'
 import type { DataService } from '../data/service.js'
 import type { WriteEvents } from './write-events.js'
 import { isObject, problem, type Validated, type WriteProblem, WriteValidator } from './validation.js'

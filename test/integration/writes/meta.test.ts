@@ -1,5 +1,5 @@
 import t from 'tap'
-import { loadCatalogue } from '../../../src/integration/data/catalogue.js'
+import { loadCatalogue } from '../../../src/integration/data/catalogue/catalogue.js'
 import { loadWriteCatalogue } from '../../../src/integration/writes/write-catalogue.js'
 import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
