@@ -93,11 +93,13 @@ export const webhookFamily: Family = {
     }
     await fetchedSince(kit, linked, mark, 4000)
     await kit.world.control.deleteFaultsById({ id: String(fault.id) })
-    // Late: answered only once the held read was answered, so the backend fetched before it answered. Judged by
-    // order, not by the clock: a busy machine delays both alike.
+    // Late: the delivery that caused the held read (the last one sent before it began) answered only once the read
+    // was answered, so the backend fetched before it answered. Deliveries sent later (a target's go one after
+    // another) are answered after the read by nature. Judged by order, not by the clock: a busy machine delays both.
     const held = (await kit.journal.entries({ account: linked.accountId })).find((e) => e.method === 'GET' && atMs(e) >= mark && e.duration_ms >= HOLD_MS - 50)
     const answered = (d: Delivery): number => Date.parse(d.attempts[0]!.at) + d.attempts[0]!.duration_ms
-    const late = sent.filter((d) => d.attempts[0] === undefined || d.attempts[0].status_code !== 200 || (held !== undefined && answered(d) >= answeredMs(held) - 20))
+    const cause = held === undefined ? undefined : sent.filter((d) => d.attempts[0] !== undefined && Date.parse(d.attempts[0].at) <= atMs(held)).at(-1)
+    const late = sent.filter((d) => d.attempts[0] === undefined || d.attempts[0].status_code !== 200 || (d === cause && answered(d) >= answeredMs(held!) - 20))
     // The replay: the sync's LinkedAccount.sync_completed, else the {Model}.synced of a model the backend fetched.
     const fetched = new Set(first.map((f) => f.model.split('.')[1]))
     const modelSynced = sent.find((d) => fetched.has(d.event.replace(/\.synced$/, ''))) ?? sent.find((d) => d.event.endsWith('.synced'))
