@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import type { UnimockApp } from '../app.js'
-import { packageScenarios, readScenarioFile, scenarioFiles } from '../integration/scenarios/files.js'
+import { packageScenarios, readScenarioFile, scenarioFiles } from '../integration/control/scenarios/files.js'
 import { UsageError } from './flags.js'
 
 /**

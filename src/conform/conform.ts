@@ -1,6 +1,6 @@
 import { SystemClock, type Clock } from '../core/clock.js'
 import { ControlError } from '../control-client.js'
-import { CATEGORIES } from '../integration/catalog/categories.js'
+import { CATEGORIES } from '../integration/service/catalog/categories.js'
 import { AppProcess } from './app-process.js'
 import { answerLine, Backend } from './backend.js'
 import { CHECKS, FAMILIES } from './catalog.js'

@@ -40,7 +40,7 @@ export const errorCatalogue = {
   USER_NOT_FOUND: { status: 404, title: 'User not found', message: 'User not found: no user is named {username}.' },
   USER_BAD_LOGIN: { status: 400, title: 'Invalid username/password supplied', message: 'Invalid username/password supplied: {reason}.' },
 
-  // unified service data: common-model lists and records, their filters and cursors (src/integration/data)
+  // unified service data: common-model lists and records, their filters and cursors (src/integration/third-party/data)
   DATA_BAD_TIMESTAMP: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
   DATA_BAD_PARAM: { status: 400, title: 'Bad Request', message: 'Invalid {param} "{value}": {reason}.' },
   DATA_BAD_EXPAND: { status: 400, title: 'Bad Request', message: 'Invalid expand "{value}": {model} has no relation of that name. Use a comma-separated list of: {allowed}.' },
@@ -53,7 +53,7 @@ export const errorCatalogue = {
   DATA_MODEL_NOT_FOUND: { status: 400, title: 'Bad Request', message: 'Unknown model_id "{model}": use {category}.{ModelName} of the linked account\'s category, such as {example}.' },
   DATA_REMOTE_CHANGE_EMPTY: { status: 400, title: 'Bad Request', message: 'A remote change needs at least one of created, changed or deleted above 0.' },
 
-  // unified service: passthrough to the simulated third party's own API (src/integration/remote)
+  // unified service: passthrough to the simulated third party's own API (src/integration/third-party/remote)
   PASSTHROUGH_ABSOLUTE_PATH: { status: 400, title: 'Bad Request', message: 'path "{path}" is an absolute URL: give a path on the integration\'s API, such as /api/v1/employees; the linked account\'s base URL is added by the service.' },
   PASSTHROUGH_BASE_URL: { status: 400, title: 'Bad Request', message: 'base_url_override "{value}" is not the simulated integration\'s host: unimock only reaches its own simulated third party ({allowed}). Leave base_url_override out.' },
   PASSTHROUGH_AUTH_HEADER: { status: 400, title: 'Bad Request', message: 'headers.{header} may not be sent through passthrough: the service adds the linked account\'s credentials itself. Remove it.' },
@@ -97,7 +97,7 @@ export const errorCatalogue = {
   LINKED_ACCOUNT_EXISTS: { status: 409, title: 'Conflict', message: 'A complete {category} linked account ({id}) already exists for end_user_origin_id "{originId}". Relink it through a new link token, or delete it first.' },
   LINKED_ACCOUNT_NOT_COMPLETE: { status: 409, title: 'Conflict', message: 'Linked account {id} is {status}: only a linked account that finished linking can need relinking.' },
 
-  // sync status, resync and rate limits (src/integration/sync)
+  // sync status, resync and rate limits (src/integration/background/sync)
   SCOPES_UNKNOWN_MODEL: { status: 400, title: 'Bad Request', message: 'Invalid common_models: "{model}" is not a common model of the {category} category. Use one of: {allowed}.' },
   SCOPES_UNKNOWN_FIELD: { status: 400, title: 'Bad Request', message: 'Invalid field_permissions of {model}: "{field}" is not a field of {model} that scopes can disable. Use one of: {allowed}.' },
   SCOPES_BAD_PERMISSION: { status: 400, title: 'Bad Request', message: 'Invalid model_permissions of {model}: "{key}" is not a permission. Use READ or WRITE, each {"is_enabled": true|false}.' },
@@ -125,7 +125,7 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'You have reached the rate limit of {limit} requests per minute for this linked account. Retry after {seconds} seconds.' },
   RESYNC_RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'A FULL resync of this linked account is limited to one every {window}; the next one is possible in {seconds} seconds. Use an INCREMENTAL resync with a target for fresher data now.' },
 
-  // webhooks: targets, the delivery journal, delivery faults, on-demand events (src/integration/webhooks)
+  // webhooks: targets, the delivery journal, delivery faults, on-demand events (src/integration/background/webhooks)
   WEBHOOK_TARGET_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No webhook target {id} for this API key. GET /_unimock/webhooks/targets lists them.' },
   WEBHOOK_TARGET_FROM_FLAG: { status: 409, title: 'Conflict', message: 'Webhook target {id} comes from --webhook-url and applies to every API key; it cannot be deleted through the control API. Restart unimock without that flag.' },
   WEBHOOK_BAD_CATEGORY: { status: 400, title: 'Bad Request', message: 'Invalid category "{value}": use one of {allowed}.' },
@@ -139,7 +139,7 @@ export const errorCatalogue = {
   LINK_WIDGET_LINK_USED: { status: 400, title: 'Bad Request', message: 'This link token was already used: link tokens are single use. Create a fresh link token for every opening of the widget.' },
   LINK_WIDGET_LINK_EXPIRED: { status: 400, title: 'Bad Request', message: 'This link token has expired. Create a fresh link token (link_expiry_mins sets its lifetime, 30 minutes by default).' },
   LINK_WIDGET_UNKNOWN_INTEGRATION: { status: 400, title: 'Bad Request', message: 'This link does not offer the integration "{integration}". Pick one of: {allowed}.' },
-  // service faults of the unified service (src/integration/faults): the control API's errors, then the injected
+  // service faults of the unified service (src/integration/control/faults): the control API's errors, then the injected
   // answers. 401 is the one real 401 body on record; 403 404 429 500 503 are Django REST framework's defaults.
   FAULT_BAD_BODY: { status: 400, title: 'Bad Request', message: 'Invalid fault: {field} {reason}.' },
   PASSTHROUGH_PRESET_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No passthrough preset {id} for this API key (spent, cleared or never added). GET /_unimock/passthrough-presets lists them.' },
@@ -152,10 +152,10 @@ export const errorCatalogue = {
   FAULT_STATUS_500: { status: 500, title: 'Internal Server Error', message: 'A server error occurred.' },
   FAULT_STATUS_502: { status: 502, title: 'Bad Gateway', message: 'Bad gateway: an upstream server did not answer. Try again later.' },
   FAULT_STATUS_503: { status: 503, title: 'Service Unavailable', message: 'Service temporarily unavailable, try again later.' },
-  // request journal and integrator report (src/integration/journal, src/integration/report)
+  // request journal and integrator report (src/integration/observation/journal, src/integration/observation/report)
   JOURNAL_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param}: {reason}.' },
 
-  // scenarios: files of timed steps played on the clock (src/integration/scenarios)
+  // scenarios: files of timed steps played on the clock (src/integration/control/scenarios)
   SCENARIO_INVALID: { status: 400, title: 'Bad Request', message: '{reason}.' },
   SCENARIO_SOURCE: { status: 400, title: 'Bad Request', message: 'Give exactly one of file (a file name in the scenarios folder), scenario (the scenario itself) or text (YAML or JSON).' },
   SCENARIO_FILE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario file "{file}" in {dir}. Available: {available}.' },

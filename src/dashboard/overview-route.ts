@@ -6,11 +6,11 @@ import type { TenantClocks } from '../core/tenant-clocks.js'
 import { iso } from '../core/iso.js'
 import { Problem } from '../http/problem.js'
 import type { UnifiedService } from '../integration/compose.js'
-import { requestOrigin, requestTenant } from '../integration/accounts/request-auth.js'
-import { controlAccount } from '../integration/control/control-account.js'
-import { ControlAccountList } from '../integration/control/schemas.js'
-import { TenantSyncSummary } from '../integration/sync/schemas.js'
-import { syncSummary } from '../integration/sync/sync-view.js'
+import { requestOrigin, requestTenant } from '../integration/service/accounts/request-auth.js'
+import { controlAccount } from '../integration/control/linked-accounts/control-account.js'
+import { ControlAccountList } from '../integration/control/linked-accounts/schemas.js'
+import { TenantSyncSummary } from '../integration/background/sync/schemas.js'
+import { syncSummary } from '../integration/background/sync/sync-view.js'
 
 export interface OverviewOptions {
   readonly unified: UnifiedService

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify'
  *   r.get(path, { onRequest: auth.account, config: journaled('list', { category, model: model.id, facets: ['model'] }), schema }, handler)
  *   r.post('/webhooks/targets', { onRequest: auth.tenant, config: touching('webhooks'), schema }, handler)
  *
- * journaled() (integration/http/journal-recorder.ts) declares a route of the unified service or of the link
+ * journaled() (integration/service/dialect/journal-recorder.ts) declares a route of the unified service or of the link
  * widget; touching() a control write. test/architecture/route-facts.test.ts walks every route and fails on
  * a unified route without a declaration, or on a declaration its path contradicts.
  */

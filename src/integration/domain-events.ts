@@ -1,13 +1,13 @@
-import type { AccountEvents } from './accounts/account-events.js'
-import type { IssueEvents } from './issues/issues.js'
-import type { LinkEvents } from './link/link-events.js'
-import type { RemoteEvents } from './remote/remote-events.js'
-import type { RemoteKeyEvents } from './remote-keys/remote-keys.js'
-import type { ScopeEvents } from './scopes/scope-events.js'
-import type { WebhookReceiverEvents } from './webhook-receivers/webhook-receivers.js'
-import type { SyncEvents } from './sync/sync-events.js'
-import type { WebhookEvents } from './webhooks/webhook-events.js'
-import type { WriteEvents } from './writes/write-events.js'
+import type { AccountEvents } from './service/accounts/account-events.js'
+import type { IssueEvents } from './service/issues/issues.js'
+import type { LinkEvents } from './service/link/link-events.js'
+import type { RemoteEvents } from './third-party/remote/remote-events.js'
+import type { RemoteKeyEvents } from './service/remote-keys/remote-keys.js'
+import type { ScopeEvents } from './service/scopes/scope-events.js'
+import type { WebhookReceiverEvents } from './service/webhook-receivers/webhook-receivers.js'
+import type { SyncEvents } from './background/sync/sync-events.js'
+import type { WebhookEvents } from './background/webhooks/webhook-events.js'
+import type { WriteEvents } from './service/writes/write-events.js'
 
 /**
  * The one map of the unified service's domain events, name → payload:

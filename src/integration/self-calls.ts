@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context.js'
-import type { ScenarioAnswer, ScenarioPort } from './scenarios/port.js'
+import type { ScenarioAnswer, ScenarioPort } from './control/scenarios/port.js'
 
 /** scheme://host:port of this server once it listens (the configured one before): webhook_listener_url. */
 export function serverOrigin (app: FastifyInstance, config: AppContext['config']): string {

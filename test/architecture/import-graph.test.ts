@@ -29,15 +29,21 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
  * Domains large enough to be split by concern: each of their sub-folders counts alone too (data/catalogue,
  * data/records, ...), so no two of them import each other in a circle; their root files count as the domain.
  */
-const SPLIT_DOMAINS = new Set(['data'])
+const SPLIT_DOMAINS = new Set(['third-party/data'])
 
-/** The unit of a file: its folder (integration's sub-folders each count alone), or a root file by name. */
+/**
+ * The unit of a file: its folder, or a root file by name. The unified service's folders are grouped in wings
+ * (integration/service, third-party, background, observation, control); each domain of a wing counts alone
+ * (integration/service/accounts), and the files at integration/'s root (the composition root) are `integration`.
+ */
 function unitOf (file: string): string {
   const parts = relative(SRC, file).replace(/\.ts$/, '').split('/')
   if (parts.length === 1) return parts[0]!
-  if (parts[0] === 'integration' && parts.length > 3 && SPLIT_DOMAINS.has(parts[1]!)) return `integration/${parts[1]}/${parts[2]}`
-  if (parts[0] === 'integration' && parts.length > 2) return `integration/${parts[1]}`
-  return parts[0]!
+  if (parts[0] !== 'integration') return parts[0]!
+  if (parts.length === 2) return 'integration'
+  const domain = `integration/${parts[1]}/${parts[2]}`
+  if (parts.length > 4 && SPLIT_DOMAINS.has(`${parts[1]}/${parts[2]}`)) return `${domain}/${parts[3]}`
+  return parts.length > 3 ? domain : `integration/${parts[1]}`
 }
 
 function layerOf (unit: string): number {

@@ -14,8 +14,9 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src')
 /** Storage classes not named *Repository, each only SQL over its table(s). */
 const STORAGE = new Set([
   'store/database.ts', 'store/tenant-presets.ts',
-  'integration/data/records/written.ts', 'integration/data/records/remote-edits.ts', 'integration/sync/sync-history.ts',
-  'integration/writes/presets.ts', 'integration/remote/passthrough-presets.ts'
+  'integration/third-party/data/records/written.ts', 'integration/third-party/data/records/remote-edits.ts',
+  'integration/background/sync/sync-history.ts', 'integration/service/writes/presets.ts',
+  'integration/third-party/remote/passthrough-presets.ts'
 ])
 
 function files (dir: string): string[] {

@@ -5,7 +5,7 @@ import { strictProblems } from '../helpers/strict-parse.js'
 import { Client } from './helpers.js'
 import { linkedAccount } from './sync/helpers.js'
 import { webhookSetup } from './webhooks/helpers.js'
-import { payloadSchema } from '../../src/integration/webhooks/payload-schemas.js'
+import { payloadSchema } from '../../src/integration/background/webhooks/payload-schemas.js'
 import { Ajv } from 'ajv'
 
 /** GET issues, issues/{id} (issue #15, facts §8): opened by what goes wrong, resolved a quiet day later or by a relink. */

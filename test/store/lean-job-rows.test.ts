@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/store/database.js'
 import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { TenantClocks } from '../../src/core/tenant-clocks.js'
 import { Scheduler } from '../../src/jobs/scheduler.js'
-import { SyncHistoryRepository } from '../../src/integration/sync/sync-history.js'
+import { SyncHistoryRepository } from '../../src/integration/background/sync/sync-history.js'
 
 /** A file database as a build before migration 36 left it. */
 function olderDatabase (path: string): void {

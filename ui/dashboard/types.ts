@@ -1,12 +1,12 @@
 import type { Static } from '@sinclair/typebox'
-import type { ControlAccountList } from '../../src/integration/control/schemas.js'
-import type { FaultList as WebhookFaultList } from '../../src/integration/webhooks/schemas.js'
-import type { FaultList as ServiceFaultList } from '../../src/integration/faults/schemas.js'
-import type { DeliveryList } from '../../src/integration/webhooks/schemas.js'
-import type { JournalPageView } from '../../src/integration/journal/schemas.js'
-import type { ReportView } from '../../src/integration/report/schemas.js'
-import type { RunView, ScenarioList } from '../../src/integration/scenarios/schemas.js'
-import type { AccountSyncView, SyncHistoryView, TenantSyncSummary } from '../../src/integration/sync/schemas.js'
+import type { ControlAccountList } from '../../src/integration/control/linked-accounts/schemas.js'
+import type { FaultList as WebhookFaultList } from '../../src/integration/background/webhooks/schemas.js'
+import type { FaultList as ServiceFaultList } from '../../src/integration/control/faults/schemas.js'
+import type { DeliveryList } from '../../src/integration/background/webhooks/schemas.js'
+import type { JournalPageView } from '../../src/integration/observation/journal/schemas.js'
+import type { ReportView } from '../../src/integration/observation/report/schemas.js'
+import type { RunView, ScenarioList } from '../../src/integration/control/scenarios/schemas.js'
+import type { AccountSyncView, SyncHistoryView, TenantSyncSummary } from '../../src/integration/background/sync/schemas.js'
 
 // The control API's answers, typed from the very schemas its routes declare.
 export type Accounts = Static<typeof ControlAccountList>

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { sealedCursors } from '../../../src/core/cursor.js'
-import { idCodec } from '../../../src/integration/data/fake/record-ids.js'
+import { idCodec } from '../../../src/integration/third-party/data/fake/record-ids.js'
 
 t.test('sealed cursors open with their key only, and resist alteration', async (t) => {
   const binding = { scope: 'scope', query: 'query' }

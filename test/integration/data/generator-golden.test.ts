@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
-import { loadCatalogue, type DataCategory, type ModelDef } from '../../../src/integration/data/catalogue/catalogue.js'
-import { AccountData } from '../../../src/integration/data/fake/account-data.js'
-import type { RecordMeta } from '../../../src/integration/data/fake/generated-record.js'
-import { Generator, type BuildOptions } from '../../../src/integration/data/fake/generator.js'
-import { initialCount } from '../../../src/integration/data/fake/volumes.js'
+import { loadCatalogue, type DataCategory, type ModelDef } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { AccountData } from '../../../src/integration/third-party/data/fake/account-data.js'
+import type { RecordMeta } from '../../../src/integration/third-party/data/fake/generated-record.js'
+import { Generator, type BuildOptions } from '../../../src/integration/third-party/data/fake/generator.js'
+import { initialCount } from '../../../src/integration/third-party/data/fake/volumes.js'
 
 /**
  * Pins, field by field, what the generator produces for a fixed seed: a sample of records of every model of

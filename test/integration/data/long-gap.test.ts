@@ -1,5 +1,5 @@
 import t, { type Test } from 'tap'
-import { FOLD_EPOCHS, RemoteChanges } from '../../../src/integration/data/records/remote-changes.js'
+import { FOLD_EPOCHS, RemoteChanges } from '../../../src/integration/third-party/data/records/remote-changes.js'
 import { dataAccount, dataApp } from './helpers.js'
 
 /**

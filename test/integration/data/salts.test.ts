@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { loadCatalogue, type DataCategory } from '../../../src/integration/data/catalogue/catalogue.js'
-import type { Match } from '../../../src/integration/data/fake/rule.js'
-import { RULES } from '../../../src/integration/data/fake/rules.js'
-import { LEGACY_OVERLAPS, legacySaltNames, RECORD_SALTS, saltOf, SHARED_SALTS } from '../../../src/integration/data/fake/salts.js'
-import type { FieldRule } from '../../../src/integration/data/fake/compiled-model.js'
-import { Generator } from '../../../src/integration/data/fake/generator.js'
+import { loadCatalogue, type DataCategory } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import type { Match } from '../../../src/integration/third-party/data/fake/rule.js'
+import { RULES } from '../../../src/integration/third-party/data/fake/rules.js'
+import { LEGACY_OVERLAPS, legacySaltNames, RECORD_SALTS, saltOf, SHARED_SALTS } from '../../../src/integration/third-party/data/fake/salts.js'
+import type { FieldRule } from '../../../src/integration/third-party/data/fake/compiled-model.js'
+import { Generator } from '../../../src/integration/third-party/data/fake/generator.js'
 
 /**
  * Salts keep the fields of a record independent: two fields drawing the same salt draw the same hash, so

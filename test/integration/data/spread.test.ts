@@ -1,7 +1,7 @@
 import t from 'tap'
-import { loadCatalogue } from '../../../src/integration/data/catalogue/catalogue.js'
-import { AccountData } from '../../../src/integration/data/fake/account-data.js'
-import { Generator, type BuildOptions } from '../../../src/integration/data/fake/generator.js'
+import { loadCatalogue } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { AccountData } from '../../../src/integration/third-party/data/fake/account-data.js'
+import { Generator, type BuildOptions } from '../../../src/integration/third-party/data/fake/generator.js'
 
 /** Generated people and enum values are spread as a company's would be, not in runs or evenly over rare values. */
 

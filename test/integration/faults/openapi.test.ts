@@ -1,6 +1,6 @@
 import t from 'tap'
 import { Ajv } from 'ajv'
-import { FAULT_STATUSES } from '../../../src/integration/faults/schemas.js'
+import { FAULT_STATUSES } from '../../../src/integration/control/faults/schemas.js'
 import { resolve } from '../../helpers/openapi.js'
 import { faultSetup } from './helpers.js'
 

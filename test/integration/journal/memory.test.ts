@@ -1,6 +1,6 @@
 import t from 'tap'
-import type { JournalEntry } from '../../../src/integration/journal/journal-entry.js'
-import { JournalStore } from '../../../src/integration/journal/journal-store.js'
+import type { JournalEntry } from '../../../src/integration/observation/journal/journal-entry.js'
+import { JournalStore } from '../../../src/integration/observation/journal/journal-store.js'
 import { makeApp } from '../../helpers/app.js'
 
 /**

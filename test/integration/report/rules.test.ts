@@ -1,10 +1,10 @@
 import t from 'tap'
-import type { JournalEntry, JournalFacets } from '../../../src/integration/journal/journal-entry.js'
-import { buildReport } from '../../../src/integration/report/report.js'
-import type { ReportInput } from '../../../src/integration/report/report-input.js'
-import { callsAfterRelinkNeeded } from '../../../src/integration/report/rules/calls-after-relink.js'
-import { modifiedAfterNotAdvancing } from '../../../src/integration/report/rules/modified-after.js'
-import { pollAllowance, pollingTooOften } from '../../../src/integration/report/rules/polling.js'
+import type { JournalEntry, JournalFacets } from '../../../src/integration/observation/journal/journal-entry.js'
+import { buildReport } from '../../../src/integration/observation/report/report.js'
+import type { ReportInput } from '../../../src/integration/observation/report/report-input.js'
+import { callsAfterRelinkNeeded } from '../../../src/integration/observation/report/rules/calls-after-relink.js'
+import { modifiedAfterNotAdvancing } from '../../../src/integration/observation/report/rules/modified-after.js'
+import { pollAllowance, pollingTooOften } from '../../../src/integration/observation/report/rules/polling.js'
 
 // The rules are plain functions over journal entries and state snapshots: these cases pin their edges.
 

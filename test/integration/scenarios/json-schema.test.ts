@@ -2,7 +2,7 @@ import t from 'tap'
 import { readdirSync, readFileSync } from 'node:fs'
 import { Ajv } from 'ajv'
 import { parse as parseYaml } from 'yaml'
-import { scenarioJsonSchema, SCENARIO_SCHEMA_FILE } from '../../../src/integration/scenarios/json-schema.js'
+import { scenarioJsonSchema, SCENARIO_SCHEMA_FILE } from '../../../src/integration/control/scenarios/json-schema.js'
 
 /** The published JSON Schema of scenario files: generated from the loader's schema, used by the shipped files. */
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import type { ModelSyncFinished } from '../../../src/integration/sync/sync-events.js'
+import type { ModelSyncFinished } from '../../../src/integration/background/sync/sync-events.js'
 import { webhookSetup } from '../webhooks/helpers.js'
 import { linkedAccount, type SyncRecord } from './helpers.js'
 

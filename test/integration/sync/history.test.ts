@@ -1,6 +1,6 @@
 import t from 'tap'
 import { openDatabase } from '../../../src/store/database.js'
-import { SyncHistoryRepository } from '../../../src/integration/sync/sync-history.js'
+import { SyncHistoryRepository } from '../../../src/integration/background/sync/sync-history.js'
 import { linkedAccount } from './helpers.js'
 
 // The sync history behind the dashboard's timeline: every finished run with its start, finish and result.

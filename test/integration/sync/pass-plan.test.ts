@@ -1,5 +1,5 @@
 import t from 'tap'
-import { type PassStep, passRecords, planPass } from '../../../src/integration/sync/pass-plan.js'
+import { type PassStep, passRecords, planPass } from '../../../src/integration/background/sync/pass-plan.js'
 
 /** How much one pass of a run writes, on its own: plain inputs, no data. */
 

@@ -1,4 +1,4 @@
-import type { SyncState } from '../../../src/integration/sync/sync-state.js'
+import type { SyncState } from '../../../src/integration/background/sync/sync-state.js'
 
 /** A model's sync state before its first run: where the pure tests of the machine and its steps start. */
 export const idle: SyncState = {

@@ -1,7 +1,7 @@
 import t from 'tap'
 import {
   begin, ended, finish, nextStart, passDue, passed, plan, scheduledKind, settle, settlesByItself, stop, writes, writtenFinishUs
-} from '../../../src/integration/sync/sync-machine.js'
+} from '../../../src/integration/background/sync/sync-machine.js'
 import { idle } from './states.js'
 
 /** The sync run state machine on its own: pure transitions, no clock, store or data. */

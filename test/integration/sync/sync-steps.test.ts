@@ -1,9 +1,9 @@
 import t from 'tap'
-import type { PassWritten } from '../../../src/integration/sync/sync-data-port.js'
-import type { SyncEffect } from '../../../src/integration/sync/sync-effects.js'
-import { begin, passed } from '../../../src/integration/sync/sync-machine.js'
-import type { SyncState } from '../../../src/integration/sync/sync-state.js'
-import { type BeginInputs, beginRun, passJob, type StartInputs, settleRun, startJob, stopRun } from '../../../src/integration/sync/sync-steps.js'
+import type { PassWritten } from '../../../src/integration/background/sync/sync-data-port.js'
+import type { SyncEffect } from '../../../src/integration/background/sync/sync-effects.js'
+import { begin, passed } from '../../../src/integration/background/sync/sync-machine.js'
+import type { SyncState } from '../../../src/integration/background/sync/sync-state.js'
+import { type BeginInputs, beginRun, passJob, type StartInputs, settleRun, startJob, stopRun } from '../../../src/integration/background/sync/sync-steps.js'
 import { idle } from './states.js'
 
 /**

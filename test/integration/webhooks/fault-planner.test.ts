@@ -1,5 +1,5 @@
 import t from 'tap'
-import { type FaultSetting, planDelivery } from '../../../src/integration/webhooks/fault-planner.js'
+import { type FaultSetting, planDelivery } from '../../../src/integration/background/webhooks/fault-planner.js'
 
 /** The delivery fault planner on its own: a pure function of the faults in force, the instant and the draws. */
 

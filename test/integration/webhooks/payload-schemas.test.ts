@@ -4,7 +4,7 @@ import t from 'tap'
 import { MockAgent } from 'undici'
 import { buildApp } from '../../../src/app.js'
 import { VirtualClock } from '../../../src/core/virtual-clock.js'
-import { payloadSchema, WEBHOOK_PAYLOADS } from '../../../src/integration/webhooks/payload-schemas.js'
+import { payloadSchema, WEBHOOK_PAYLOADS } from '../../../src/integration/background/webhooks/payload-schemas.js'
 import { START } from '../../helpers/app.js'
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default

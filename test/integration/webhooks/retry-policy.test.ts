@@ -1,5 +1,5 @@
 import t from 'tap'
-import { afterAttempt, DEFAULT_RETRY_POLICY, retryAfterMs } from '../../../src/integration/webhooks/retry-policy.js'
+import { afterAttempt, DEFAULT_RETRY_POLICY, retryAfterMs } from '../../../src/integration/background/webhooks/retry-policy.js'
 
 /** The retry policy on its own: a pure function of the attempts so far and the receiver's answer. */
 

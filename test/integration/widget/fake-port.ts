@@ -1,5 +1,5 @@
 import { appError } from '../../../src/core/errors.js'
-import type { CompletionResult, IntegrationInfo, LinkSessionView, LinkTokenState, LinkWidgetPort } from '../../../src/integration/link/widget-port.js'
+import type { CompletionResult, IntegrationInfo, LinkSessionView, LinkTokenState, LinkWidgetPort } from '../../../src/integration/service/link/widget-port.js'
 
 export const FAKE_INTEGRATIONS: readonly IntegrationInfo[] = [
   { name: 'BambooHR', slug: 'bamboohr', categories: ['hris'], image: 'https://logos.example/bamboohr.png', square_image: 'https://logos.example/bamboohr-square.png', color: '#73C41D' },

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import t from 'tap'
-import { payloadSchema } from '../../../src/integration/webhooks/payload-schemas.js'
+import { payloadSchema } from '../../../src/integration/background/webhooks/payload-schemas.js'
 import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { Client } from '../helpers.js'

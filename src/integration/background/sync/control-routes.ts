@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../http/problem.js'
-import type { Clock } from '../../core/clock.js'
-import { formatDuration, parseDuration } from '../../core/durations.js'
-import { appError } from '../../core/errors.js'
-import { iso } from '../../core/iso.js'
-import { AccountIdParams } from '../control/schemas.js'
-import type { AccountService } from '../accounts/account-service.js'
-import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { installLenientJson } from '../http/json-body.js'
+import { Problem } from '../../../http/problem.js'
+import type { Clock } from '../../../core/clock.js'
+import { formatDuration, parseDuration } from '../../../core/durations.js'
+import { appError } from '../../../core/errors.js'
+import { iso } from '../../../core/iso.js'
+import { AccountIdParams } from '../../control/linked-accounts/schemas.js'
+import type { AccountService } from '../../service/accounts/account-service.js'
+import { requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
+import { installLenientJson } from '../../service/dialect/json-body.js'
 import {
   AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncSummary,
   TenantSyncView
@@ -17,7 +17,7 @@ import {
 import type { SyncHistoryRepository } from './sync-history.js'
 import type { SyncService } from './sync-service.js'
 import { syncStatusRecord, syncSummary } from './sync-view.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 export interface SyncControlOptions {
   readonly auth: UnifiedAuth

@@ -1,4 +1,4 @@
-import type { DataService } from '../data/service.js'
+import type { DataService } from '../../third-party/data/service.js'
 import { passRecords, planPass } from './pass-plan.js'
 import type { SyncDataPort, SyncModel, SyncPass } from './sync-data-port.js'
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 import type { SyncOutcome } from './sync-state.js'
 
 /** One finished run of one model. Times are epoch milliseconds. */

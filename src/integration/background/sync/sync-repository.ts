@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 import type { SyncKind, SyncOutcome, SyncState, SyncStatus } from './sync-state.js'
 
 /**

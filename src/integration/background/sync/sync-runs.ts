@@ -1,4 +1,4 @@
-import type { JobKind } from '../../jobs/scheduler.js'
+import type { JobKind } from '../../../jobs/scheduler.js'
 import type { SyncServiceDeps } from './sync-deps.js'
 import type { SyncEffect } from './sync-effects.js'
 import type { SyncAccount } from './sync-events.js'

@@ -1,4 +1,4 @@
-import { appError } from '../../core/errors.js'
+import { appError } from '../../../core/errors.js'
 import type { SyncServiceDeps } from './sync-deps.js'
 import { schedule } from './sync-effects.js'
 import type { SyncAccount } from './sync-events.js'

@@ -1,9 +1,9 @@
 import type { Dispatcher as HttpDispatcher } from 'undici'
-import type { Clock } from '../../core/clock.js'
-import { loadUndici } from '../../core/undici.js'
-import type { Emitter } from '../../core/events.js'
-import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
-import type { Db } from '../../store/database.js'
+import type { Clock } from '../../../core/clock.js'
+import { loadUndici } from '../../../core/undici.js'
+import type { Emitter } from '../../../core/events.js'
+import type { JobKind, Scheduler } from '../../../jobs/scheduler.js'
+import type { Db } from '../../../store/database.js'
 import { afterAttempt, type RetryDecision, type RetryPolicy } from './retry-policy.js'
 import { postWebhook, type SendResult } from './sender.js'
 import type { WebhookStreams } from './streams.js'
@@ -43,7 +43,7 @@ export interface DispatcherDeps {
  * done, so POST /_unimock/clock/advance returns after the deliveries due in its window; the real clock
  * lets them run while other jobs proceed, and the next run appends to the per-target chains.
  */
-export class Dispatcher {
+export class DeliveryDispatcher {
   readonly #d: DispatcherDeps
   readonly #job: JobKind<DispatchJob>
   readonly #chains = new Map<string, Promise<void>>()

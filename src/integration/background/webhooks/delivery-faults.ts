@@ -1,5 +1,5 @@
-import type { Clock } from '../../core/clock.js'
-import { appError } from '../../core/errors.js'
+import type { Clock } from '../../../core/clock.js'
+import { appError } from '../../../core/errors.js'
 import type { FaultKind, StoredFault, WebhookRepository } from './webhook-repository.js'
 import type { WebhookStreams } from './streams.js'
 import { type DeliveryPlan, planDelivery } from './fault-planner.js'

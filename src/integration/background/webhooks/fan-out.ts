@@ -1,9 +1,9 @@
-import { appError } from '../../core/errors.js'
-import { webhookSignature } from '../../core/signing.js'
-import type { Db } from '../../store/database.js'
-import type { LinkedAccount } from '../accounts/linked-account.js'
+import { appError } from '../../../core/errors.js'
+import { webhookSignature } from '../../../core/signing.js'
+import type { Db } from '../../../store/database.js'
+import type { LinkedAccount } from '../../service/accounts/linked-account.js'
 import type { DeliveryFaults } from './delivery-faults.js'
-import type { Dispatcher } from './dispatcher.js'
+import type { DeliveryDispatcher } from './delivery-dispatcher.js'
 import { linkedAccountObject } from './payloads.js'
 import type { SignatureKeys } from './signature-keys.js'
 import type { WebhookStreams } from './streams.js'
@@ -17,7 +17,7 @@ export interface FanOutDeps {
   readonly targets: WebhookTargets
   readonly keys: SignatureKeys
   readonly faults: DeliveryFaults
-  readonly dispatcher: Dispatcher
+  readonly dispatcher: DeliveryDispatcher
   /** scheme://host:port of this server, for linked_account.webhook_listener_url. */
   readonly origin: () => string
 }

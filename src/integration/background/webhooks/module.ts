@@ -1,17 +1,17 @@
 import type { Dispatcher as HttpDispatcher } from 'undici'
-import type { Clock } from '../../core/clock.js'
-import type { Emitter } from '../../core/events.js'
-import type { Random } from '../../core/random.js'
-import type { Scheduler } from '../../jobs/scheduler.js'
-import type { Db } from '../../store/database.js'
-import type { DomainModule } from '../../core/domain-module.js'
-import type { AccountEvents } from '../accounts/account-events.js'
-import type { IssueEvents } from '../issues/issues.js'
-import type { RemoteEvents } from '../remote/remote-events.js'
+import type { Clock } from '../../../core/clock.js'
+import type { Emitter } from '../../../core/events.js'
+import type { Random } from '../../../core/random.js'
+import type { Scheduler } from '../../../jobs/scheduler.js'
+import type { Db } from '../../../store/database.js'
+import type { DomainModule } from '../../../core/domain-module.js'
+import type { AccountEvents } from '../../service/accounts/account-events.js'
+import type { IssueEvents } from '../../service/issues/issues.js'
+import type { RemoteEvents } from '../../third-party/remote/remote-events.js'
 import type { SyncEvents } from '../sync/sync-events.js'
-import type { WriteEvents } from '../writes/write-events.js'
+import type { WriteEvents } from '../../service/writes/write-events.js'
 import { DeliveryFaults } from './delivery-faults.js'
-import { Dispatcher } from './dispatcher.js'
+import { DeliveryDispatcher } from './delivery-dispatcher.js'
 import { EventWebhooks, type EventWebhookDeps } from './event-webhooks.js'
 import { FanOut } from './fan-out.js'
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js'
@@ -59,10 +59,10 @@ export interface WebhookDeliveryDeps extends Omit<EventWebhookDeps, 'fanOut' | '
 }
 
 /** Signing, delivery faults, the one outbox's dispatcher and the fan-out of domain events into deliveries. */
-export function webhookDeliveryModule (d: WebhookDeliveryDeps): { keys: SignatureKeys, faults: DeliveryFaults, dispatcher: Dispatcher, fanOut: FanOut, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
+export function webhookDeliveryModule (d: WebhookDeliveryDeps): { keys: SignatureKeys, faults: DeliveryFaults, dispatcher: DeliveryDispatcher, fanOut: FanOut, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
   const keys = new SignatureKeys(d.repo, d.streams, d.secret)
   const faults = new DeliveryFaults(d.repo, d.streams, d.clock)
-  const dispatcher = new Dispatcher({
+  const dispatcher = new DeliveryDispatcher({
     db: d.db, clock: d.clock, scheduler: d.scheduler, repo: d.repo, streams: d.streams, http: d.http, timeoutMs: d.timeoutMs, policy: DEFAULT_RETRY_POLICY, log: d.log, events: d.events
   })
   const fanOut = new FanOut({ db: d.db, repo: d.repo, streams: d.streams, targets: d.targets, keys, faults, dispatcher, origin: d.origin })

@@ -1,5 +1,5 @@
-import { createIds, type Ids } from '../../core/ids.js'
-import type { Random } from '../../core/random.js'
+import { createIds, type Ids } from '../../../core/ids.js'
+import type { Random } from '../../../core/random.js'
 
 /**
  * The webhooks' own id and random streams, shared by targets, fan-out, faults and retries so their draws

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { iso } from '../../core/iso.js'
-import { Problem } from '../../http/problem.js'
-import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { installLenientJson } from '../http/json-body.js'
+import { iso } from '../../../core/iso.js'
+import { Problem } from '../../../http/problem.js'
+import { requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
+import { installLenientJson } from '../../service/dialect/json-body.js'
 import { checkFaultFields, type Fault, type FaultService } from './fault-service.js'
 import { FaultList, FaultParams, FaultsDeleted, FaultView, NewFaultBody } from './schemas.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 export interface FaultRouteOptions {
   readonly auth: UnifiedAuth

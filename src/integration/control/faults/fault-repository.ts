@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 import type { FaultKind, FaultStatus, Quirk } from './schemas.js'
 
 export interface FaultScope {

@@ -1,8 +1,8 @@
-import type { Clock } from '../../core/clock.js'
-import { parseDuration } from '../../core/durations.js'
-import { appError } from '../../core/errors.js'
-import { globMatcher } from '../../core/glob.js'
-import type { Random } from '../../core/random.js'
+import type { Clock } from '../../../core/clock.js'
+import { parseDuration } from '../../../core/durations.js'
+import { appError } from '../../../core/errors.js'
+import { globMatcher } from '../../../core/glob.js'
+import type { Random } from '../../../core/random.js'
 import type { FaultRepository, FaultScope, StoredFault } from './fault-repository.js'
 import type { FaultStatus, NewFaultBody } from './schemas.js'
 

@@ -1,7 +1,7 @@
-import type { Clock } from '../../core/clock.js'
-import type { Random } from '../../core/random.js'
-import type { Db } from '../../store/database.js'
-import type { DomainModule } from '../../core/domain-module.js'
+import type { Clock } from '../../../core/clock.js'
+import type { Random } from '../../../core/random.js'
+import type { Db } from '../../../store/database.js'
+import type { DomainModule } from '../../../core/domain-module.js'
 import { FaultRepository } from './fault-repository.js'
 import { FaultService, type FaultServiceDeps } from './fault-service.js'
 

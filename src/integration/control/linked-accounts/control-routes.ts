@@ -1,17 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { iso } from '../../core/iso.js'
-import { Problem } from '../../http/problem.js'
-import type { AccountService } from '../accounts/account-service.js'
-import { requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { installLenientJson } from '../http/json-body.js'
-import { journaled } from '../http/journal-recorder.js'
-import type { LinkService } from '../link/link-service.js'
+import { iso } from '../../../core/iso.js'
+import { Problem } from '../../../http/problem.js'
+import type { AccountService } from '../../service/accounts/account-service.js'
+import { requestOrigin, requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
+import { installLenientJson } from '../../service/dialect/json-body.js'
+import { journaled } from '../../service/dialect/journal-recorder.js'
+import type { LinkService } from '../../service/link/link-service.js'
 import { controlAccount } from './control-account.js'
 import {
   AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 /**
  * The control API's unified-service routes (under /_unimock). Like the service itself they take

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Integration } from '../widget/schemas.js'
-import { CATEGORIES } from '../catalog/categories.js'
-import { EndUserFields } from '../accounts/schemas.js'
-import { Nullable } from '../http/schemas.js'
+import { Integration } from '../../service/widget/schemas.js'
+import { CATEGORIES } from '../../service/catalog/categories.js'
+import { EndUserFields } from '../../service/accounts/schemas.js'
+import { Nullable } from '../../service/dialect/schemas.js'
 
 /** A linked account as the control API shows it: its state, and its account token once it finished linking. */
 export const ControlAccount = Type.Object({

@@ -1,5 +1,5 @@
-import type { Clock } from '../../core/clock.js'
-import { parseDuration } from '../../core/durations.js'
+import type { Clock } from '../../../core/clock.js'
+import { parseDuration } from '../../../core/durations.js'
 import { StepFailure } from './actions.js'
 import type { ScenarioPort } from './port.js'
 import type { CheckResult, Run, StepResult } from './run.js'

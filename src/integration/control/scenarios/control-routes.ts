@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../http/problem.js'
-import type { Clock } from '../../core/clock.js'
-import { iso } from '../../core/iso.js'
-import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { installLenientJson } from '../http/json-body.js'
+import { Problem } from '../../../http/problem.js'
+import type { Clock } from '../../../core/clock.js'
+import { iso } from '../../../core/iso.js'
+import { requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
+import { installLenientJson } from '../../service/dialect/json-body.js'
 import type { ScenarioLibrary } from './library.js'
 import type { ScenarioRunner } from './runner.js'
 import { runView } from './run-view.js'
 import { CheckAnswer, RunBody, RunParams, RunView, ScenarioList } from './schemas.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 /** Scenario control routes (under /_unimock); the API key picks the tenant the run acts for. */
 export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: ScenarioRunner, library: ScenarioLibrary, clock: Clock }> = async (app, { auth, runner, library, clock }) => {

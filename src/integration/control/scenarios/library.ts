@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js'
-import { appError } from '../../core/errors.js'
+import type { Config } from '../../../config.js'
+import { appError } from '../../../core/errors.js'
 import { loadScenario, ScenarioError, validateScenario, type LoadedScenario, type ScenarioChecks } from './loader.js'
 import { readScenarioFile, scenarioFiles } from './files.js'
 import type { RunBody } from './schemas.js'

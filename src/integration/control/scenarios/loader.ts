@@ -1,7 +1,7 @@
 import { Value, type ValueError } from '@sinclair/typebox/value'
 import type { TSchema } from '@sinclair/typebox'
 import { parse as parseYaml } from 'yaml'
-import { parseDuration } from '../../core/durations.js'
+import { parseDuration } from '../../../core/durations.js'
 import { ACTIONS, Scenario, type ScenarioStep } from './schema.js'
 
 /** A scenario file that cannot run: one line naming the file, the step and the field. */

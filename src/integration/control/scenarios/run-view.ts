@@ -1,4 +1,4 @@
-import { iso } from '../../core/iso.js'
+import { iso } from '../../../core/iso.js'
 import type { Run } from './run.js'
 import type { RunView } from './schemas.js'
 

@@ -1,10 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { CATEGORIES } from '../catalog/categories.js'
-import { ACCOUNT_STATUSES } from '../accounts/linked-account.js'
+import { CATEGORIES } from '../../service/catalog/categories.js'
+import { ACCOUNT_STATUSES } from '../../service/accounts/linked-account.js'
 import { NewFaultBody } from '../faults/schemas.js'
-import { SYNC_OUTCOMES, SYNC_STATUSES } from '../sync/sync-state.js'
-import { DELIVERY_STATES, FaultBody as WebhookFaultBody, TargetBody } from '../webhooks/schemas.js'
-import { NewPreset } from '../writes/schemas.js'
+import { SYNC_OUTCOMES, SYNC_STATUSES } from '../../background/sync/sync-state.js'
+import { DELIVERY_STATES, FaultBody as WebhookFaultBody, TargetBody } from '../../background/webhooks/schemas.js'
+import { NewPreset } from '../../service/writes/schemas.js'
 
 /**
  * The scenario file format: a story of the failure modes integrators must survive, as timed steps. Each step

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Problem } from '../../http/problem.js'
-import { appError } from '../../core/errors.js'
-import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
+import { Problem } from '../../../http/problem.js'
+import { appError } from '../../../core/errors.js'
+import { requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
 import type { JournalStore } from './journal-store.js'
 import { JournalCleared, JournalPageView, JournalQuery } from './schemas.js'
 import { entryView } from './views.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 function instant (param: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined

@@ -4,11 +4,11 @@
  * organisation names appear only as short fingerprints (see fingerprint.ts), so reuse stays detectable.
  */
 
-import type { JournalSurface } from '../../http/route-facts.js'
-import type { SyncBefore, WriteFacts } from '../http/journal-recorder.js'
+import type { JournalSurface } from '../../../http/route-facts.js'
+import type { SyncBefore, WriteFacts } from '../../service/dialect/journal-recorder.js'
 
-export type { JournalSurface } from '../../http/route-facts.js'
-export type { SyncBefore } from '../http/journal-recorder.js'
+export type { JournalSurface } from '../../../http/route-facts.js'
+export type { SyncBefore } from '../../service/dialect/journal-recorder.js'
 
 /** What the integrator report needs beyond method, path, query and status; only the facets a route has are set. */
 export interface JournalFacets {

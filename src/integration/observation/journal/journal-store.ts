@@ -1,4 +1,4 @@
-import { globMatcher } from '../../core/glob.js'
+import { globMatcher } from '../../../core/glob.js'
 import type { JournalEntry } from './journal-entry.js'
 
 /** The filters of GET /_unimock/requests, already checked. */

@@ -1,4 +1,4 @@
-import { SENSITIVE_PARAM as SENSITIVE } from '../../core/redaction.js'
+import { SENSITIVE_PARAM as SENSITIVE } from '../../../core/redaction.js'
 import { redacted } from './fingerprint.js'
 
 // The values of sensitive parameters (core/redaction.ts, the logs' rule too) are journaled as fingerprints.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { JournalKind } from '../../http/route-facts.js'
+import type { JournalKind } from '../../../http/route-facts.js'
 import { fingerprint, personFingerprint } from './fingerprint.js'
 
 /**

@@ -1,4 +1,4 @@
-import { iso } from '../../core/iso.js'
+import { iso } from '../../../core/iso.js'
 import type { JournalEntry } from './journal-entry.js'
 import type { JournalEntryView } from './schemas.js'
 

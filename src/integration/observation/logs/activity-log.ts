@@ -1,6 +1,6 @@
-import { iso } from '../../core/iso.js'
-import type { ModelSyncFinished, ModelSyncStepped } from '../sync/sync-events.js'
-import type { WebhookAttempted } from '../webhooks/webhook-events.js'
+import { iso } from '../../../core/iso.js'
+import type { ModelSyncFinished, ModelSyncStepped } from '../../background/sync/sync-events.js'
+import type { WebhookAttempted } from '../../background/webhooks/webhook-events.js'
 
 /** The part of the app's logger these lines use (pino drops a line below its level before writing it). */
 export interface ActivityLogger {

@@ -1,6 +1,6 @@
-import type { DomainModule } from '../../core/domain-module.js'
-import type { SyncEvents } from '../sync/sync-events.js'
-import type { WebhookEvents } from '../webhooks/webhook-events.js'
+import type { DomainModule } from '../../../core/domain-module.js'
+import type { SyncEvents } from '../../background/sync/sync-events.js'
+import type { WebhookEvents } from '../../background/webhooks/webhook-events.js'
 import { ActivityLog, type ActivityLogger } from './activity-log.js'
 
 /** Log lines for the work on the clock (sync runs, webhook attempts), once the domains have reacted. */

@@ -1,4 +1,4 @@
-import { parseTimestamp } from '../../core/timestamps.js'
+import { parseTimestamp } from '../../../core/timestamps.js'
 import type { JournalEntry } from '../journal/journal-entry.js'
 
 export const isOk = (e: JournalEntry): boolean => e.status >= 200 && e.status < 300

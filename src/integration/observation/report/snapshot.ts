@@ -1,9 +1,9 @@
-import type { AccountService } from '../accounts/account-service.js'
+import type { AccountService } from '../../service/accounts/account-service.js'
 import { personFingerprint } from '../journal/fingerprint.js'
 import type { JournalStore } from '../journal/journal-store.js'
-import type { SyncService } from '../sync/sync-service.js'
-import type { Tenant } from '../tenants/tenant.js'
-import type { FanOut } from '../webhooks/fan-out.js'
+import type { SyncService } from '../../background/sync/sync-service.js'
+import type { Tenant } from '../../service/tenants/tenant.js'
+import type { FanOut } from '../../background/webhooks/fan-out.js'
 import type { ReportInput, WebhookAttempt } from './report-input.js'
 
 /** Webhook attempts kept per report: the newest this many, so a report over a long simulation stays bounded. */

@@ -1,7 +1,7 @@
-import type { Walk } from '../../core/pagination.js'
-import type { Db } from '../../store/database.js'
+import type { Walk } from '../../../core/pagination.js'
+import type { Db } from '../../../store/database.js'
 import type { Category } from '../catalog/categories.js'
-import { digestHex } from '../../core/secrets.js'
+import { digestHex } from '../../../core/secrets.js'
 import type { AccountType } from '../tenants/tenant.js'
 import type { AccountStatus, LinkedAccount } from './linked-account.js'
 

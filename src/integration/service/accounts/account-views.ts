@@ -1,4 +1,4 @@
-import { iso } from '../../core/iso.js'
+import { iso } from '../../../core/iso.js'
 import { findIntegration } from '../catalog/integrations.js'
 import type { AccountDetails, AccountIntegration, LinkedAccountItem } from './schemas.js'
 import type { LinkedAccount } from './linked-account.js'

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 /** One row of the events log: something that happened to a linked account (webhook deliveries carry it). */
 export interface AccountEvent {

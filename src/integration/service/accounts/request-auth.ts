@@ -1,10 +1,10 @@
-import { publicOrigin } from '../../http/public-origin.js'
+import { publicOrigin } from '../../../http/public-origin.js'
 import type { FastifyRequest } from 'fastify'
 import type { AccountService } from './account-service.js'
 import type { StoredAccount } from './account-repository.js'
 import type { Tenant } from '../tenants/tenant.js'
-import { declareSecurity } from '../../http/openapi/security.js'
-import { categoryOf, factsOf } from '../../http/route-facts.js'
+import { declareSecurity } from '../../../http/openapi/security.js'
+import { categoryOf, factsOf } from '../../../http/route-facts.js'
 import type { TenantService } from '../tenants/tenant-service.js'
 
 /**

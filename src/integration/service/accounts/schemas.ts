@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, PageSizeParam, Paginated } from '../http/schemas.js'
+import { Nullable, PageSizeParam, Paginated } from '../dialect/schemas.js'
 
 /** `AccountIntegration`, the integration object of the account-token response. */
 export const AccountIntegration = Type.Object({

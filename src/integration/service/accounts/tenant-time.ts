@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { TenantClock } from '../../core/tenant-clocks.js'
+import type { TenantClock } from '../../../core/tenant-clocks.js'
 import { authFacts } from './request-auth.js'
 
 /**

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail } from '../http/schemas.js'
+import { journaled } from '../dialect/journal-recorder.js'
+import { Detail } from '../dialect/schemas.js'
 import type { AccountService } from './account-service.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
-import type { Walk } from '../../core/pagination.js'
-import type { Db } from '../../store/database.js'
+import type { Walk } from '../../../core/pagination.js'
+import type { Db } from '../../../store/database.js'
 
 export interface AuditRow { seq: number, id: string, event_type: string, event_description: string, created_at: number }
 

@@ -1,11 +1,11 @@
-import type { Clock } from '../../core/clock.js'
-import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
-import { plainCursors } from '../../core/cursor.js'
-import { appError } from '../../core/errors.js'
-import type { Ids } from '../../core/ids.js'
-import { iso } from '../../core/iso.js'
+import type { Clock } from '../../../core/clock.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../../core/pagination.js'
+import { plainCursors } from '../../../core/cursor.js'
+import { appError } from '../../../core/errors.js'
+import type { Ids } from '../../../core/ids.js'
+import { iso } from '../../../core/iso.js'
 import type { AuditRepository } from './audit-repository.js'
-import { isoFilterMs } from '../http/date-filter.js'
+import { isoFilterMs } from '../dialect/date-filter.js'
 
 /** The event types unimock records, a subset of the real service's EventTypeEnum (facts §9). */
 export type AuditEventType =

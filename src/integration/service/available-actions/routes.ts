@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, type UnifiedAuth } from '../accounts/request-auth.js'
 import { AccountIntegration } from '../accounts/schemas.js'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail } from '../http/schemas.js'
+import { journaled } from '../dialect/journal-recorder.js'
+import { Detail } from '../dialect/schemas.js'
 import type { AvailableActionsService } from './available-actions.js'
 
 const AvailableActions = Type.Object({

@@ -1,4 +1,4 @@
-import { appError } from '../../core/errors.js'
+import { appError } from '../../../core/errors.js'
 
 /**
  * The third-party systems an end user can connect, per category, as the link widget lists them and as the

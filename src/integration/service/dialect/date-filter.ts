@@ -1,4 +1,4 @@
-import { parseTimestamp } from '../../core/timestamps.js'
+import { parseTimestamp } from '../../../core/timestamps.js'
 
 /** An ISO 8601 date or date-time with a zone, as the real service's date filters take them. */
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/

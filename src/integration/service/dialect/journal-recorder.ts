@@ -1,4 +1,4 @@
-import type { JournalKind, JournalSurface, RouteFacts } from '../../http/route-facts.js'
+import type { JournalKind, JournalSurface, RouteFacts } from '../../../http/route-facts.js'
 
 /**
  * What the request journal is told, rather than left to guess. Each route of the unified service declares
@@ -9,7 +9,7 @@ import type { JournalKind, JournalSurface, RouteFacts } from '../../http/route-f
  *
  * and hands what only it knows (the cursors it answered, the state a resync found, the account a token
  * exchange returned) to the request's recorder, `request.journal`. The auth hooks record the tenant and
- * account they resolved (accounts/request-auth.ts). The journal (integration/journal) turns all of it into an
+ * account they resolved (accounts/request-auth.ts). The journal (integration/observation/journal) turns all of it into an
  * entry once the request is answered; it never re-reads response bytes or re-authenticates.
  */
 

@@ -1,6 +1,6 @@
-import { plainCursors } from '../../core/cursor.js'
-import { appError } from '../../core/errors.js'
-import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
+import { plainCursors } from '../../../core/cursor.js'
+import { appError } from '../../../core/errors.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../../core/pagination.js'
 
 export interface ListPage<T> { readonly next: string | null, readonly previous: string | null, readonly results: T[] }
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type TSchema, Type } from '@sinclair/typebox'
-import { appError, type ErrorCode } from '../../core/errors.js'
-import { Problem } from '../../http/problem.js'
-import type { TenantPresets } from '../../store/tenant-presets.js'
-import { touching } from '../../http/route-facts.js'
+import { appError, type ErrorCode } from '../../../core/errors.js'
+import { Problem } from '../../../http/problem.js'
+import type { TenantPresets } from '../../../store/tenant-presets.js'
+import { touching } from '../../../http/route-facts.js'
 
 export interface PresetRouteOptions<P extends { readonly id: number }> {
   /** The collection's path under the control API, e.g. /write-presets. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { redactUrl } from '../../core/redaction.js'
+import { redactUrl } from '../../../core/redaction.js'
 
 export { redactUrl }
 

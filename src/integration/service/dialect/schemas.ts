@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox'
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../core/pagination.js'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../core/pagination.js'
 
 /** The unified service's error body, as the real service (Django REST framework) answers: {"detail": "..."}. */
 export const Detail = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": "..."})', title: 'unified.Detail' })

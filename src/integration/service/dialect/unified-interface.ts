@@ -1,5 +1,5 @@
-import { AppError } from '../../core/errors.js'
-import type { HttpInterface } from '../../http/interfaces.js'
+import { AppError } from '../../../core/errors.js'
+import type { HttpInterface } from '../../../http/interfaces.js'
 import { UNIFIED_PREFIXES } from '../catalog/categories.js'
 
 /**

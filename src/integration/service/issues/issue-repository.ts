@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
-import type { Walk } from '../../core/pagination.js'
-import type { Db } from '../../store/database.js'
+import type { Walk } from '../../../core/pagination.js'
+import type { Db } from '../../../store/database.js'
 
 export interface IssueRow { seq: number, id: string, tenant_id: number, linked_account_id: string, problem: string, status: 'ONGOING' | 'RESOLVED', error_description: string, error_details: string, first_incident_time: number, last_incident_time: number }
 

@@ -1,13 +1,13 @@
-import type { Clock } from '../../core/clock.js'
-import { plainCursors } from '../../core/cursor.js'
-import { appError } from '../../core/errors.js'
-import type { Emitter } from '../../core/events.js'
-import type { Ids } from '../../core/ids.js'
-import { iso } from '../../core/iso.js'
-import { cursorText, openCursor, pageOf, pageSize, walk } from '../../core/pagination.js'
-import type { JobKind, Scheduler } from '../../jobs/scheduler.js'
+import type { Clock } from '../../../core/clock.js'
+import { plainCursors } from '../../../core/cursor.js'
+import { appError } from '../../../core/errors.js'
+import type { Emitter } from '../../../core/events.js'
+import type { Ids } from '../../../core/ids.js'
+import { iso } from '../../../core/iso.js'
+import { cursorText, openCursor, pageOf, pageSize, walk } from '../../../core/pagination.js'
+import type { JobKind, Scheduler } from '../../../jobs/scheduler.js'
 import type { IssueRange, IssueRepository, IssueRow } from './issue-repository.js'
-import { isoFilterMs } from '../http/date-filter.js'
+import { isoFilterMs } from '../dialect/date-filter.js'
 
 /** An issue opened (or reopened after it resolved); 'issue:resolved' when it resolves. */
 export interface IssueChanged {

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 /** A link token as stored: only its digest, never the token. */
 export interface StoredLinkToken {

@@ -1,15 +1,15 @@
-import type { TenantClock } from '../../core/tenant-clocks.js'
-import { formatDuration } from '../../core/durations.js'
-import { appError } from '../../core/errors.js'
-import type { Emitter } from '../../core/events.js'
-import type { Ids } from '../../core/ids.js'
-import type { Db } from '../../store/database.js'
+import type { TenantClock } from '../../../core/tenant-clocks.js'
+import { formatDuration } from '../../../core/durations.js'
+import { appError } from '../../../core/errors.js'
+import type { Emitter } from '../../../core/events.js'
+import type { Ids } from '../../../core/ids.js'
+import type { Db } from '../../../store/database.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
-import { iso } from '../../core/iso.js'
+import { iso } from '../../../core/iso.js'
 import type { Category } from '../catalog/categories.js'
 import { findIntegration, type IntegrationInfo, integrationsFor, resolveIntegration } from '../catalog/integrations.js'
-import { digest, digestHex, sameDigest } from '../../core/secrets.js'
+import { digest, digestHex, sameDigest } from '../../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { LinkEvents } from './link-events.js'
 import type { LinkModelScope } from '../scopes/scope-service.js'
@@ -78,7 +78,7 @@ export interface LinkServiceDeps {
   readonly publicTokenTtlMs: number
 }
 
-/** Where a Magic Link opens the link flow; served by the widget (src/integration/widget). */
+/** Where a Magic Link opens the link flow; served by the widget (src/integration/service/widget). */
 export const MAGIC_LINK_PATH = '/link/magic'
 
 /**

@@ -1,8 +1,8 @@
-import type { Clock } from '../../core/clock.js'
-import type { Emitter } from '../../core/events.js'
-import type { Ids } from '../../core/ids.js'
-import type { Db } from '../../store/database.js'
-import type { DomainModule } from '../../core/domain-module.js'
+import type { Clock } from '../../../core/clock.js'
+import type { Emitter } from '../../../core/events.js'
+import type { Ids } from '../../../core/ids.js'
+import type { Db } from '../../../store/database.js'
+import type { DomainModule } from '../../../core/domain-module.js'
 import { RemoteKeyRepository } from './remote-key-repository.js'
 import { RemoteKeys, type RemoteKeyEvents } from './remote-keys.js'
 

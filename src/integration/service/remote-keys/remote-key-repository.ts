@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 import type { AccountType, Tenant } from '../tenants/tenant.js'
 
 /** SQL of the organizations' remote production API keys. */

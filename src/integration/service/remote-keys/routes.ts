@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail } from '../http/schemas.js'
+import { journaled } from '../dialect/journal-recorder.js'
+import { Detail } from '../dialect/schemas.js'
 import type { RemoteKeys } from './remote-keys.js'
 
 const RemoteKeyBody = Type.Object({ name: Type.String({ minLength: 1, description: 'the key\'s name, e.g. Remote Deployment Key 1' }) })

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 /** One model's default scopes in a category, as the organization set them. */
 export interface DefaultScope {

@@ -3,12 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail } from '../http/schemas.js'
-import { Problem } from '../../http/problem.js'
+import { journaled } from '../dialect/journal-recorder.js'
+import { Detail } from '../dialect/schemas.js'
+import { Problem } from '../../../http/problem.js'
 import { CommonModelScopes, ScopesBody } from './schemas.js'
 import type { ScopeService } from './scope-service.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 /**
  * default-scopes (organization-level) and linked-account-scopes GET/POST (one account) of each category;

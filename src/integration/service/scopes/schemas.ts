@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Nullable } from '../http/schemas.js'
+import { Nullable } from '../dialect/schemas.js'
 
 const Permission = Type.Object({ is_enabled: Type.Boolean() })
 

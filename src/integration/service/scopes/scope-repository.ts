@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 /** One model's scopes as an account set them: null permissions and unlisted fields are the defaults'. */
 export interface ScopeOverride {

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 import type { AccountType, Tenant } from './tenant.js'
 
 interface TenantRow { id: number, account_type: AccountType }

@@ -1,6 +1,6 @@
-import type { Clock } from '../../core/clock.js'
-import { appError } from '../../core/errors.js'
-import { digest, digestHex, matchesAny } from '../../core/secrets.js'
+import type { Clock } from '../../../core/clock.js'
+import { appError } from '../../../core/errors.js'
+import { digest, digestHex, matchesAny } from '../../../core/secrets.js'
 import { accountTypeOf, type Tenant } from './tenant.js'
 import type { TenantRepository } from './tenant-repository.js'
 

@@ -1,4 +1,4 @@
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 /** The tables whose rows hang off the tenant's own row. */
 const TENANT_TABLES = ['link_tokens', 'public_tokens', 'audit_events', 'default_scopes', 'issues', 'remote_keys', 'service_faults',

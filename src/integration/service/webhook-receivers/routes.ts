@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { journaled } from '../http/journal-recorder.js'
-import { Detail, Nullable } from '../http/schemas.js'
+import { journaled } from '../dialect/journal-recorder.js'
+import { Detail, Nullable } from '../dialect/schemas.js'
 import type { WebhookReceivers } from './webhook-receivers.js'
 
 const WebhookReceiver = Type.Object({

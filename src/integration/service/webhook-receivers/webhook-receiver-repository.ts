@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 export interface ReceiverRow { readonly event: string, readonly isActive: boolean, readonly key: string | null }
 

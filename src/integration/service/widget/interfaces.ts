@@ -1,4 +1,4 @@
-import type { HttpInterface } from '../../http/interfaces.js'
+import type { HttpInterface } from '../../../http/interfaces.js'
 
 /**
  * The widget's pages and JSON endpoints answer errors as `{"detail": ...}`, the body the unified service

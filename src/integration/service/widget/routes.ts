@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { InterfaceRegistry } from '../../http/interfaces.js'
+import type { InterfaceRegistry } from '../../../http/interfaces.js'
 import type { LinkWidgetPort } from '../link/widget-port.js'
 import { widgetApiRoutes } from './api-routes.js'
 import { demoBackendRoutes } from './demo-backend.js'
 import { demoBackendInterface, widgetInterface } from './interfaces.js'
 import { widgetPageRoutes } from './page-routes.js'
-import { named } from '../../http/plugin-name.js'
+import { named } from '../../../http/plugin-name.js'
 
 export interface WidgetOptions {
   /** What a link token may show and what completing it does; the link service implements it. */

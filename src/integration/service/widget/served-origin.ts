@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { requestedOrigin } from '../../http/public-origin.js'
+import { requestedOrigin } from '../../../http/public-origin.js'
 
 /**
  * The origin the browser reaches unimock at (`http://127.0.0.1:4010`): --public-url when set, else the

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 export interface StoredBatch {
   readonly id: string

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { appError } from '../../core/errors.js'
-import { iso } from '../../core/iso.js'
-import { Problem } from '../../http/problem.js'
+import { appError } from '../../../core/errors.js'
+import { iso } from '../../../core/iso.js'
+import { Problem } from '../../../http/problem.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { installLenientJson } from '../http/json-body.js'
-import { presetRoutes } from '../http/preset-routes.js'
+import { installLenientJson } from '../dialect/json-body.js'
+import { presetRoutes } from '../dialect/preset-routes.js'
 import type { WritePreset, WritePresets } from './presets.js'
 import { NewPreset } from './schemas.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 export interface WriteControlOptions {
   readonly auth: UnifiedAuth

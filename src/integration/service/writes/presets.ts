@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../store/database.js'
-import { TenantPresets } from '../../store/tenant-presets.js'
+import type { Db } from '../../../store/database.js'
+import { TenantPresets } from '../../../store/tenant-presets.js'
 
 /** What the next matching writes do at the simulated third party. */
 export type PresetOutcome = 'fail' | 'slow' | 'warn'

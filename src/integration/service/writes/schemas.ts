@@ -1,5 +1,5 @@
 import { type TSchema, Type } from '@sinclair/typebox'
-import { oncePer } from '../../core/once-per.js'
+import { oncePer } from '../../../core/once-per.js'
 import type { RequestField, WriteCatalogue } from './write-catalogue.js'
 
 /**

@@ -1,4 +1,4 @@
-import { readPackageJsonFile } from '../../core/fixtures.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
 
 /**
  * The write surface of the unified service, as data: every write, meta and async-task operation, the request

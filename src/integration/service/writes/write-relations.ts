@@ -1,5 +1,5 @@
-import type { Catalogue, ModelDef } from '../data/catalogue/catalogue.js'
-import type { DataService } from '../data/service.js'
+import type { Catalogue, ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { DataService } from '../../third-party/data/service.js'
 import { problem, type Validated } from './validation.js'
 import type { WriteAccount } from './write-types.js'
 

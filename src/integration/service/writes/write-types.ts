@@ -11,7 +11,7 @@ export interface WriteAccount {
 
 /**
  * Scopes decide whether a model may be written: the `writeEnabled` of H's ScopesPort
- * (src/integration/scopes/scopes-port.ts on wt/account), by bare model name; compose.ts wires the link's
+ * (src/integration/service/scopes/scopes-port.ts on wt/account), by bare model name; compose.ts wires the link's
  * common_models until that port lands.
  */
 export interface WriteScopes {

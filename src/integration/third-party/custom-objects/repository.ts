@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 export interface StoredObject { readonly id: string, readonly classId: string, readonly remoteId: string, readonly fields: Record<string, unknown>, readonly createdAt: number }
 export interface StoredType { readonly id: string, readonly classId: string, readonly remoteId: string, readonly body: Record<string, unknown>, readonly createdAt: number }

@@ -1,15 +1,15 @@
 import { compile, search, type JSONValue } from '@jmespath-community/jmespath'
-import type { Clock } from '../../core/clock.js'
-import { appError } from '../../core/errors.js'
-import { readPackageJsonFile } from '../../core/fixtures.js'
-import type { Emitter } from '../../core/events.js'
-import type { Ids } from '../../core/ids.js'
+import type { Clock } from '../../../core/clock.js'
+import { appError } from '../../../core/errors.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
+import type { Emitter } from '../../../core/events.js'
+import type { Ids } from '../../../core/ids.js'
 import type { Catalogue, ModelDef } from '../data/catalogue/catalogue.js'
 import type { Mapper } from '../data/reads/decoration.js'
 import { CUSTOM_FIELDS } from '../data/vendor/custom-fields.js'
 import { vendorFields } from '../data/vendor/payload.js'
 import type { FieldMappingRepository, FieldMappingRow } from './field-mapping-repository.js'
-import type { RemoteEvents } from './remote-events.js'
+import type { RemoteEvents } from '../remote/remote-events.js'
 
 export interface CreateFieldMapping {
   readonly target_field_name?: string

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { CATEGORIES } from '../catalog/categories.js'
-import { journaled } from '../http/journal-recorder.js'
-import { AUTH_ERRORS, Detail } from '../http/schemas.js'
+import { CATEGORIES } from '../../service/catalog/categories.js'
+import { journaled } from '../../service/dialect/journal-recorder.js'
+import { AUTH_ERRORS, Detail } from '../../service/dialect/schemas.js'
 import type { CreateFieldMapping, FieldMappings, MappingAccount, PatchFieldMapping } from './field-mappings.js'
 
 export interface FieldMappingRouteOptions {

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../store/database.js'
+import type { Db } from '../../../store/database.js'
 
 export interface ReceiptRow { readonly id: string, readonly tenant_id: number, readonly account_id: string, readonly request: string, readonly response: string | null, readonly last_poll_at: number | null }
 

@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { iso } from '../../core/iso.js'
-import { Problem } from '../../http/problem.js'
-import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { installLenientJson } from '../http/json-body.js'
-import { presetRoutes } from '../http/preset-routes.js'
+import { iso } from '../../../core/iso.js'
+import { Problem } from '../../../http/problem.js'
+import { requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
+import { installLenientJson } from '../../service/dialect/json-body.js'
+import { presetRoutes } from '../../service/dialect/preset-routes.js'
 import { PASSTHROUGH_TIMEOUT_MS } from './passthrough.js'
 import type { PassthroughPreset, PassthroughPresets } from './passthrough-presets.js'
-import { touching } from '../../http/route-facts.js'
+import { touching } from '../../../http/route-facts.js'
 
 export interface PassthroughPresetOptions {
   readonly auth: UnifiedAuth

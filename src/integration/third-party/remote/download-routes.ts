@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { journaled } from '../http/journal-recorder.js'
-import { AUTH_ERRORS, Detail, Paginated } from '../http/schemas.js'
+import { journaled } from '../../service/dialect/journal-recorder.js'
+import { AUTH_ERRORS, Detail, Paginated } from '../../service/dialect/schemas.js'
 import { includeFlag } from '../data/catalogue/schemas.js'
 import type { DataService } from '../data/service.js'
 import type { DownloadKind, Downloads } from './downloads.js'
-import { publicOrigin } from '../../http/public-origin.js'
+import { publicOrigin } from '../../../http/public-origin.js'
 
 export interface DownloadRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>

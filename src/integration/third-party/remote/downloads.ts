@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
-import { appError } from '../../core/errors.js'
-import { between, hash32 } from '../../core/hash.js'
+import { appError } from '../../../core/errors.js'
+import { between, hash32 } from '../../../core/hash.js'
 import type { DataService } from '../data/service.js'
 import { fileBytes } from './file-bytes.js'
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { combine, hash32 } from '../../core/hash.js'
+import { combine, hash32 } from '../../../core/hash.js'
 
 /** Bytes per chunk of a download: the stream holds at most a couple of these at a time. */
 export const CHUNK_BYTES = 64 * 1024

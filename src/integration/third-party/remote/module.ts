@@ -1,26 +1,17 @@
-import type { Clock } from '../../core/clock.js'
-import type { Emitter } from '../../core/events.js'
-import type { Ids } from '../../core/ids.js'
-import type { Scheduler } from '../../jobs/scheduler.js'
-import type { Db } from '../../store/database.js'
-import type { Catalogue } from '../data/catalogue/catalogue.js'
+import type { Clock } from '../../../core/clock.js'
+import type { Emitter } from '../../../core/events.js'
+import type { Ids } from '../../../core/ids.js'
+import type { Scheduler } from '../../../jobs/scheduler.js'
+import type { Db } from '../../../store/database.js'
 import type { DataService } from '../data/service.js'
-import type { DomainModule } from '../../core/domain-module.js'
+import type { DomainModule } from '../../../core/domain-module.js'
 import { AsyncPassthroughRepository } from './async-passthrough-repository.js'
 import { AsyncPassthroughs } from './async-passthrough.js'
 import { Downloads } from './downloads.js'
-import { FieldMappingRepository } from './field-mapping-repository.js'
-import { FieldMappings } from './field-mappings.js'
 import { Passthrough, type PassthroughAccount } from './passthrough.js'
 import { PassthroughPresets } from './passthrough-presets.js'
 import { RawVendorApi } from './raw-api.js'
 import type { RemoteEvents } from './remote-events.js'
-
-/** Field mappings: built before the data service, which fills each record's field_mappings through them. */
-export function fieldMappingsModule (d: { db: Db, catalogue: Catalogue, ids: Ids, clock: Clock, events: Emitter<RemoteEvents> }): { fieldMappings: FieldMappings, module: DomainModule } {
-  const fieldMappings = new FieldMappings({ repo: new FieldMappingRepository(d.db), catalogue: d.catalogue, ids: d.ids, clock: d.clock, events: d.events })
-  return { fieldMappings, module: { reset: () => { fieldMappings.clear() } } }
-}
 
 export interface RemoteDeps {
   readonly db: Db

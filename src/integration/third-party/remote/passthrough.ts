@@ -1,5 +1,5 @@
-import type { Clock } from '../../core/clock.js'
-import { appError } from '../../core/errors.js'
+import type { Clock } from '../../../core/clock.js'
+import { appError } from '../../../core/errors.js'
 import type { PassthroughPreset, PassthroughPresets } from './passthrough-presets.js'
 import type { RawAnswer, RawVendorApi } from './raw-api.js'
 

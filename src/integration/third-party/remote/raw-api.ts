@@ -1,5 +1,5 @@
-import type { Clock } from '../../core/clock.js'
-import { AppError } from '../../core/errors.js'
+import type { Clock } from '../../../core/clock.js'
+import { AppError } from '../../../core/errors.js'
 import type { ModelDef } from '../data/catalogue/catalogue.js'
 import type { DataService } from '../data/service.js'
 

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { appError } from '../../core/errors.js'
-import { readPackageJsonFile } from '../../core/fixtures.js'
-import { plainCursors } from '../../core/cursor.js'
-import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../core/pagination.js'
+import { appError } from '../../../core/errors.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
+import { plainCursors } from '../../../core/cursor.js'
+import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../../core/pagination.js'
 import { CUSTOM_FIELDS, remoteFieldClass } from '../data/vendor/custom-fields.js'
 import type { Catalogue } from '../data/catalogue/catalogue.js'
 import { includeFlag } from '../data/catalogue/schemas.js'
-import { journaled } from '../http/journal-recorder.js'
-import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../http/schemas.js'
+import { journaled } from '../../service/dialect/journal-recorder.js'
+import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../../service/dialect/schemas.js'
 
 export interface RemoteFieldClassRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>

@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../core/pagination.js'
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../core/pagination.js'
 import type { Rule } from '../report-input.js'
 
 /** A paginated call asked for more than the documented maximum (the service caps it silently). */

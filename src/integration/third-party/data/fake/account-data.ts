@@ -1,4 +1,4 @@
-import { combine, hashText } from '../../../core/hash.js'
+import { combine, hashText } from '../../../../core/hash.js'
 import type { DataCategory } from '../catalogue/catalogue.js'
 import { idCodec, type IdCodec } from './record-ids.js'
 import type { AccountInfo } from './record-state.js'

@@ -1,4 +1,4 @@
-import { pick } from '../../../core/hash.js'
+import { pick } from '../../../../core/hash.js'
 import type { Rule } from './rule.js'
 import { companyAt } from './values.js'
 import { BANKS, INDUSTRIES } from './words.js'

@@ -1,4 +1,4 @@
-import { between } from '../../../core/hash.js'
+import { between } from '../../../../core/hash.js'
 import type { Rule } from './rule.js'
 import { fixed2, money } from './values.js'
 

@@ -1,4 +1,4 @@
-import { between, pick, unit } from '../../../core/hash.js'
+import { between, pick, unit } from '../../../../core/hash.js'
 import type { Rule, RuleContext } from './rule.js'
 
 /**

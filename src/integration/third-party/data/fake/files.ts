@@ -1,4 +1,4 @@
-import { between, pick } from '../../../core/hash.js'
+import { between, pick } from '../../../../core/hash.js'
 import type { RecordState } from './record-state.js'
 import type { Rule } from './rule.js'
 import { FILE_KINDS, FOLDER_NAMES } from './words.js'

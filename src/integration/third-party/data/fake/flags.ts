@@ -1,4 +1,4 @@
-import { unit } from '../../../core/hash.js'
+import { unit } from '../../../../core/hash.js'
 import type { Rule } from './rule.js'
 
 /** Yes/no fields: true in the share of records the real systems show, drawn once per record. */

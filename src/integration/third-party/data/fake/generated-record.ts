@@ -1,4 +1,4 @@
-import { combine, unit } from '../../../core/hash.js'
+import { combine, unit } from '../../../../core/hash.js'
 import type { AccountData } from './account-data.js'
 import { type CompiledModel, UNSET } from './compiled-model.js'
 import type { BuildOptions, OwnerInfo, RecordState } from './record-state.js'

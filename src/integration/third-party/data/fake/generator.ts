@@ -1,4 +1,4 @@
-import { combine, hashText, unit } from '../../../core/hash.js'
+import { combine, hashText, unit } from '../../../../core/hash.js'
 import type { Catalogue, DataCategory, FieldDef, ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from './account-data.js'
 import { CompiledModel, type FieldRule, PLAIN, REMOTE_DATA } from './compiled-model.js'

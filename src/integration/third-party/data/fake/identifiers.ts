@@ -1,5 +1,5 @@
-import { between, pick } from '../../../core/hash.js'
-import { formatMicros } from '../../../core/timestamps.js'
+import { between, pick } from '../../../../core/hash.js'
+import { formatMicros } from '../../../../core/timestamps.js'
 import type { Rule } from './rule.js'
 import { ACCOUNT_NAMES } from './words.js'
 

@@ -1,4 +1,4 @@
-import { pick } from '../../../core/hash.js'
+import { pick } from '../../../../core/hash.js'
 import type { RecordState } from './record-state.js'
 import type { Match, Rule, RuleContext } from './rule.js'
 import { companyAt, numbered } from './values.js'

@@ -1,4 +1,4 @@
-import { between, pick, unit } from '../../../core/hash.js'
+import { between, pick, unit } from '../../../../core/hash.js'
 import type { RecordState } from './record-state.js'
 import type { Rule } from './rule.js'
 import { fixed2, money } from './values.js'

@@ -1,4 +1,4 @@
-import { between, pick } from '../../../core/hash.js'
+import { between, pick } from '../../../../core/hash.js'
 import type { OwnerInfo, RecordState } from './record-state.js'
 import type { Rule } from './rule.js'
 import { companyAt, emailLocal, phoneAt, slug } from './values.js'

@@ -1,4 +1,4 @@
-import { pick } from '../../../core/hash.js'
+import { pick } from '../../../../core/hash.js'
 import { weightedPicker } from './enums.js'
 import type { Rule } from './rule.js'
 import { postalCode, streetAt } from './values.js'

@@ -1,4 +1,4 @@
-import { combine, mix32 } from '../../../core/hash.js'
+import { combine, mix32 } from '../../../../core/hash.js'
 
 /**
  * Record ids that carry their own index. An id is a version 4 UUID made of a keyed, invertible scramble of

@@ -1,4 +1,4 @@
-import { between, unit } from '../../../core/hash.js'
+import { between, unit } from '../../../../core/hash.js'
 import type { Shape } from '../catalogue/catalogue.js'
 import { nullShare } from './nulls.js'
 import type { RecordState } from './record-state.js'

@@ -1,4 +1,4 @@
-import { hashText } from '../../../core/hash.js'
+import { hashText } from '../../../../core/hash.js'
 import type { FieldDef, Shape } from '../catalogue/catalogue.js'
 import type { OwnerInfo, RecordSource, RecordState } from './record-state.js'
 import { saltOf } from './salts.js'

@@ -1,4 +1,4 @@
-import { hashText } from '../../../core/hash.js'
+import { hashText } from '../../../../core/hash.js'
 
 /**
  * Salts: what a rule mixes into the record's hash so that each field draws its own value. A salt is named;

@@ -1,4 +1,4 @@
-import { between, pick } from '../../../core/hash.js'
+import { between, pick } from '../../../../core/hash.js'
 import type { Rule } from './rule.js'
 import { NOTE_SUBJECTS, SENTENCES, SKILLS_TAGS, TICKET_SUBJECTS } from './words.js'
 

@@ -1,4 +1,4 @@
-import { between, combine, pick, unit } from '../../../core/hash.js'
+import { between, combine, pick, unit } from '../../../../core/hash.js'
 import {
   COMPANY_FORMS, COMPANY_PREFIXES, COMPANY_SUFFIXES, FEMALE_FIRST, LAST_NAMES, MALE_FIRST, PLACES, STREET_NAMES, type Place
 } from './words.js'

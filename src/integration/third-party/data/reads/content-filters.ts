@@ -1,4 +1,4 @@
-import { parseTimestamp } from '../../../core/timestamps.js'
+import { parseTimestamp } from '../../../../core/timestamps.js'
 import type { ContentFilter } from './query.js'
 
 /**

@@ -1,4 +1,4 @@
-import { between, hashText, pick, stableUuid } from '../../../core/hash.js'
+import { between, hashText, pick, stableUuid } from '../../../../core/hash.js'
 
 /** What a nested list reads besides its parent: records of the account, by model id. */
 export interface NestedSource {

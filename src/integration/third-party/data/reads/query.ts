@@ -1,8 +1,8 @@
-import { appError } from '../../../core/errors.js'
-import { PAGE_SIZE_MAX, pageSize } from '../../../core/pagination.js'
-import { hash32 } from '../../../core/hash.js'
+import { appError } from '../../../../core/errors.js'
+import { PAGE_SIZE_MAX, pageSize } from '../../../../core/pagination.js'
+import { hash32 } from '../../../../core/hash.js'
 import type { Filter, ModelDef } from '../catalogue/catalogue.js'
-import { parseTimestamp } from '../../../core/timestamps.js'
+import { parseTimestamp } from '../../../../core/timestamps.js'
 
 /**
  * The query parameters of a list or retrieve call, checked and normalised. Bad values are 400s naming the

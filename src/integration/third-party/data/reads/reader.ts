@@ -1,4 +1,4 @@
-import { appError } from '../../../core/errors.js'
+import { appError } from '../../../../core/errors.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
 import type { DataSets } from '../records/data-sets.js'

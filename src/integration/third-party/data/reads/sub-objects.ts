@@ -1,4 +1,4 @@
-import { appError } from '../../../core/errors.js'
+import { appError } from '../../../../core/errors.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
 import { subObjectRoot } from '../fake/generated-record.js'
 import { PLAIN } from '../records/record-builder.js'

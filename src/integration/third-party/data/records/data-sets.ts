@@ -1,5 +1,5 @@
-import type { Clock } from '../../../core/clock.js'
-import { appError } from '../../../core/errors.js'
+import type { Clock } from '../../../../core/clock.js'
+import { appError } from '../../../../core/errors.js'
 import type { Catalogue, DataCategory, ModelDef } from '../catalogue/catalogue.js'
 import { DATA_CATEGORIES } from '../catalogue/catalogue.js'
 import { AccountData } from '../fake/account-data.js'

@@ -1,4 +1,4 @@
-import { between, combine, unit } from '../../../core/hash.js'
+import { between, combine, unit } from '../../../../core/hash.js'
 
 /**
  * How the simulated third-party system changes after linking. Time after the account's anchor is cut into

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../../store/database.js'
-import { between, combine } from '../../../core/hash.js'
+import type { Db } from '../../../../store/database.js'
+import { between, combine } from '../../../../core/hash.js'
 import type { Op } from './remote-changes.js'
 
 export interface RemoteEditCounts {

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../../store/database.js'
+import type { Db } from '../../../../store/database.js'
 
 /** SQL of the synced data: accounts' anchors, per-model data sets, and one narrow row per synced record. */
 

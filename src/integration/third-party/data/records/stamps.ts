@@ -1,5 +1,5 @@
-import type { Clock } from '../../../core/clock.js'
-import { MICROS_PER_MS } from '../../../core/timestamps.js'
+import type { Clock } from '../../../../core/clock.js'
+import { MICROS_PER_MS } from '../../../../core/timestamps.js'
 
 /**
  * The microsecond instants sync passes and writes stamp as `modified_at`, per linked account. Each gets a

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../core/clock.js'
+import type { Clock } from '../../../../core/clock.js'
 import type { DataCategory, ModelDef } from '../catalogue/catalogue.js'
 import type { DataSets } from './data-sets.js'
 import { EPOCH_MS, RemoteChanges, epochAt, type Op } from './remote-changes.js'

@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3'
-import type { Db } from '../../../store/database.js'
+import type { Db } from '../../../../store/database.js'
 
 /** The stored content of a record written through the API: field values as reads show them. */
 export type WrittenFields = Readonly<Record<string, unknown>>

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type, type Static } from '@sinclair/typebox'
-import { Problem } from '../../../http/problem.js'
-import type { Clock } from '../../../core/clock.js'
-import { appError } from '../../../core/errors.js'
-import type { AccountService } from '../../accounts/account-service.js'
-import { requestTenant, type UnifiedAuth } from '../../accounts/request-auth.js'
-import { installLenientJson } from '../../http/json-body.js'
+import { Problem } from '../../../../http/problem.js'
+import type { Clock } from '../../../../core/clock.js'
+import { appError } from '../../../../core/errors.js'
+import type { AccountService } from '../../../service/accounts/account-service.js'
+import { requestTenant, type UnifiedAuth } from '../../../service/accounts/request-auth.js'
+import { installLenientJson } from '../../../service/dialect/json-body.js'
 import type { DataService } from '../service.js'
-import { formatMicros } from '../../../core/timestamps.js'
-import { touching } from '../../../http/route-facts.js'
+import { formatMicros } from '../../../../core/timestamps.js'
+import { touching } from '../../../../http/route-facts.js'
 
 const Params = Type.Object({ id: Type.String({ description: 'linked account id' }) })
 

@@ -1,4 +1,4 @@
-import { between, combine, hashText, pick, stableUuid } from '../../../core/hash.js'
+import { between, combine, hashText, pick, stableUuid } from '../../../../core/hash.js'
 
 /**
  * The custom fields of the simulated third party: fields its records carry that no common model has (a
