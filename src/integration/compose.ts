@@ -15,7 +15,7 @@ import { type DomainModule, resetAll, resetTenantAll } from '../core/domain-modu
 import { faultsModule } from './faults/module.js'
 import { unifiedInterface } from './http/unified-interface.js'
 import { issuesModule } from './issues/module.js'
-import { journalModule } from './journal/index.js'
+import { journalModule, type JournalStore } from './journal/index.js'
 import type { LinkService } from './link/link-service.js'
 import { linkModule } from './link/module.js'
 import type { LinkWidgetPort } from './link/widget-port.js'
@@ -46,6 +46,8 @@ export interface UnifiedService {
   readonly link: LinkService
   readonly sync: SyncService
   readonly widgetPort: LinkWidgetPort
+  /** The request journal (the conformance board reads a check's requests from it). */
+  readonly journal: JournalStore
 }
 
 /**
@@ -218,5 +220,5 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     resetTenantAll(modules, tenantId)
   })
 
-  return { events, auth: accounts.auth, tenants: tenants.tenants, accounts: accounts.accounts, link: link.link, sync: sync.sync, widgetPort: link.widgetPort }
+  return { events, auth: accounts.auth, tenants: tenants.tenants, accounts: accounts.accounts, link: link.link, sync: sync.sync, widgetPort: link.widgetPort, journal: journal.journal }
 }
