@@ -18,6 +18,7 @@ import { installValidation } from './http/validation.js'
 import { registerOpenApi } from './http/openapi/index.js'
 import { adminRoutes } from './admin/routes.js'
 import { installDashboard } from './dashboard/routes.js'
+import { ConformanceBoard } from './dashboard/conformance-board.js'
 import { Scheduler } from './jobs/scheduler.js'
 import { registerPlantStore } from './plant-store/index.js'
 import { composeUnifiedService, type UnifiedService } from './integration/compose.js'
@@ -45,6 +46,8 @@ export interface UnimockApp extends FastifyInstance {
   readonly unimock: AppContext
   /** The unified service's services and its domain events (integration/compose.ts). */
   readonly unified: UnifiedService
+  /** The conformance kit's run, when the kit started this app (GET /_unimock/conformance). */
+  readonly conformance: ConformanceBoard
 }
 
 /**
@@ -204,7 +207,9 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const unified = composeUnifiedService(app, context)
   Object.defineProperty(app, 'unified', { value: unified })
   // The dashboard sits above the unified service: it reads its domain events and acts through the control API.
-  installDashboard(app, unified, clocks)
+  const conformance = new ConformanceBoard()
+  Object.defineProperty(app, 'conformance', { value: conformance })
+  installDashboard(app, unified, clocks, conformance)
 
   return app
 }

@@ -1022,6 +1022,112 @@ export type GetOverviewResult = {
   }
 }
 
+/** What GET /_unimock/conformance answers. */
+export type GetConformanceResult = {
+  /** null: no conformance kit runs against this unimock with this key */
+  run: {
+    started_at: string
+    finished_at: string | null
+    /** 0 passed, 1 a check failed, 2 the kit could not run; null while it runs */
+    status: 0 | 1 | 2 | null
+    error: string | null
+    checks: Array<{
+      /** the check's stable id, family.rule */
+      id: string
+      /** the spec's rule it checks */
+      rule: string
+      verdict: "running" | "pass" | "fail" | "n/a"
+      /** what was seen, what went wrong, or why it could not be checked; null while it runs */
+      detail: string | null
+      evidence: {
+        expected: string
+        got: string
+        requests?: Array<string>
+        answers?: Array<string>
+      } | null
+      /** the last journal entry id before the check started */
+      after_id: number
+      /** the last journal entry id when it concluded; null while it runs */
+      until_id: number | null
+      /** the backend's requests in that window, oldest first (checks run at once share theirs) */
+      requests: Array<{
+        /** stable; increases in the order requests finished */
+        id: number
+        /** when the request arrived (the app's clock) */
+        at: string
+        surface: "api" | "widget"
+        method: string
+        /** as sent, tokens redacted */
+        path: string
+        /** parsed; secrets and personal data as [redacted <fingerprint>] */
+        query: {
+          [key: string]: string | Array<string>
+        }
+        /** the status answered; 0 when no answer was sent (a reset or hang fault, or the client gave up first) */
+        status: number
+        error: string | null
+        /** wall time the server took */
+        duration_ms: number
+        account_id: string | null
+        facets: {
+          /** list, retrieve, sync-status, resync, link-token, account-token, exchange, account-details, delete-account, linked-accounts, widget-session, widget-connect, widget-exit, link-complete */
+          endpoint?: string
+          /** model_id of a data list or record */
+          model?: string
+          page_size?: number
+          /** fingerprint (first 12 hex of SHA-256) of the cursor sent */
+          cursor_fp?: string
+          next_fp?: string | null
+          previous_fp?: string | null
+          modified_after?: string
+          modified_before?: string
+          sync_type?: string
+          target?: string
+          /** the sync state a resync found */
+          sync_before?: {
+            /** enabled models */
+            models: number
+            /** still in their initial sync */
+            initial: number
+            failed: number
+            partial: number
+            paused: number
+            syncing: number
+          }
+          category?: string
+          end_user_origin_id?: string
+          /** fingerprint (first 12 hex of SHA-256) of end_user_email_address, lower-cased */
+          end_user_email_address_fp?: string
+          /** fingerprint (first 12 hex of SHA-256) of end_user_organization_name, lower-cased */
+          end_user_organization_name_fp?: string
+          /** fingerprint (first 12 hex of SHA-256) of the link token */
+          link_token_fp?: string
+          /** fingerprint (first 12 hex of SHA-256) of the public token */
+          public_token_fp?: string
+          /** fingerprint (first 12 hex of SHA-256) of a sync-status page: equal answers mean nothing changed */
+          answer_fp?: string
+          /** the sync-status page showed a model SYNCING */
+          syncing?: boolean
+          /** READY, USED or EXPIRED once answered */
+          link_token_state?: string
+          /** the linked account's status once answered */
+          account_status?: string
+          write?: {
+            /** written, refused (errors: nothing written), replayed (Idempotency-Key), conflict (key reused with another body), queued (bulk, async) */
+            outcome: string
+            /** create, partial_update, action, ignore, bulk_create, async_create */
+            kind: string
+            /** fingerprint of the request body */
+            body_fp: string
+            /** fingerprint of the Idempotency-Key */
+            idempotency_key_fp?: string
+          }
+        }
+      }>
+    }>
+  } | null
+}
+
 export interface ControlClientOptions {
   /** Where unimock listens, e.g. http://127.0.0.1:4010 (startUnimock's url). */
   readonly baseUrl: string
@@ -1382,5 +1488,10 @@ export class ControlClient {
   /** GET /_unimock/overview: The clock, every linked account and their sync summary, as GET /clock, /linked-accounts and /sync/summary answer them, in one read */
   getOverview (): Promise<GetOverviewResult> {
     return this.#call('GET', `/overview`, undefined, undefined, true) as Promise<GetOverviewResult>
+  }
+
+  /** GET /_unimock/conformance: The conformance kit's run against this unimock: its checks so far, their verdicts and the backend's requests behind each */
+  getConformance (): Promise<GetConformanceResult> {
+    return this.#call('GET', `/conformance`, undefined, undefined, true) as Promise<GetConformanceResult>
   }
 }

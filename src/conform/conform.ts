@@ -44,6 +44,7 @@ async function runFamilies (kit: Kit, families: readonly Family[], found: Findin
   let kitFailed = false
   for (const phase of PHASES) {
     const now = families.filter((f) => f.phase === phase)
+    for (const f of now) kit.world.record.start(f.checks)
     const settled = await Promise.allSettled(now.map(async (f) => { await f.run(kit, found) }))
     settled.forEach((r, i) => {
       if (r.status === 'rejected') kitFailed = settle(now[i]!, found, r.reason) || kitFailed
@@ -89,11 +90,15 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
     preflight(s, await waitForBackend(backend, s, clock, app))
     const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl: webhookUrl(s) }
     const families = FAMILIES.filter((f) => s.only === undefined || f.checks.some((c) => s.only!.has(c.id)))
-    const found = new Findings()
+    world.record.begin()
+    const found = new Findings((check, finding) => { world?.record.conclude(check, finding) })
     const kitFailed = await runFamilies(kit, families, found)
     const verdicts = CHECKS.filter((c) => families.some((f) => f.checks.includes(c)) && (s.only === undefined || s.only.has(c.id)))
       .map((c) => ({ ...c, ...(found.get(c.id) ?? notApplicable('its family ended before it')) }))
-    return done(kitFailed ? 2 : exitStatus(verdicts), verdicts, kitFailed ? 'the kit failed during a check (see its line)' : undefined)
+    for (const v of verdicts) world.record.conclude(v, v)
+    const result = done(kitFailed ? 2 : exitStatus(verdicts), verdicts, kitFailed ? 'the kit failed during a check (see its line)' : undefined)
+    world.record.finish(result.status, result.error)
+    return result
   } catch (error) {
     if (error instanceof KitError) return done(2, [], error.message)
     throw error

@@ -19,9 +19,17 @@ export interface Family {
 /** The findings of a run, by check id; a family leaves the ones it could not reach unset. */
 export class Findings {
   readonly #found = new Map<string, Finding>()
+  readonly #onSet: (check: CheckDef, finding: Finding) => void
+
+  /** onSet: told of each finding as it is first set (the run record). */
+  constructor (onSet: (check: CheckDef, finding: Finding) => void = () => {}) {
+    this.#onSet = onSet
+  }
 
   set (check: CheckDef, finding: Finding): void {
-    if (!this.#found.has(check.id)) this.#found.set(check.id, finding)
+    if (this.#found.has(check.id)) return
+    this.#found.set(check.id, finding)
+    this.#onSet(check, finding)
   }
 
   get (id: string): Finding | undefined {

@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js'
 import { ControlClient, type control_LinkedAccount, type GetLinkedAccountsByIdSyncResult } from '../control-client.js'
 import { KitError } from './errors.js'
 import { KIT_MARK, PageRecorder } from './page-recorder.js'
+import { RunRecord } from './run-record.js'
 import { deadline } from './timing.js'
 
 /**
@@ -52,6 +53,8 @@ export class World {
   readonly webhookKey: string
   readonly control: ControlClient
   readonly pages: PageRecorder
+  /** The run as this unimock serves it (GET /_unimock/conformance). */
+  readonly record: RunRecord
   readonly #app: UnimockApp
   readonly #clock: Clock
   readonly #timeoutMs: number
@@ -67,6 +70,7 @@ export class World {
     this.#clock = clock
     this.#timeoutMs = timeoutMs
     this.control = new ControlClient({ baseUrl: url, apiKey, fetch: this.fetch })
+    this.record = new RunRecord(app, apiKey, clock)
   }
 
   static async start (options: WorldOptions, clock: Clock): Promise<World> {

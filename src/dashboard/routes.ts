@@ -9,6 +9,8 @@ import { LiveStream, type Notice } from './live-stream.js'
 import { factsOf, type Topic } from '../http/route-facts.js'
 import type { JournalRecorder } from '../integration/service/dialect/journal-recorder.js'
 import { overviewRoute } from './overview-route.js'
+import { conformanceRoute } from './conformance-route.js'
+import type { ConformanceBoard } from './conformance-board.js'
 import { dashboardPage } from './page.js'
 import type { TenantClocks } from '../core/tenant-clocks.js'
 import { named } from '../http/plugin-name.js'
@@ -40,7 +42,7 @@ function topicsOf (request: FastifyRequest): readonly Topic[] {
  * dashboard shows and has no domain event of its own yet: the streams of its tenant hear of it (of every
  * tenant for a keyless clock move or reset, which moves them all, and for a request no auth hook resolved).
  */
-export function installDashboard (app: FastifyInstance, unified: UnifiedService, clocks: TenantClocks): void {
+export function installDashboard (app: FastifyInstance, unified: UnifiedService, clocks: TenantClocks, board: ConformanceBoard): void {
   const live = new LiveStream(unified.events)
   // A callback, not an async function: it runs after every request, nearly always with no dashboard open.
   app.addHook('onResponse', (request, _reply, done) => {
@@ -53,6 +55,7 @@ export function installDashboard (app: FastifyInstance, unified: UnifiedService,
   })
   void app.register(named('dashboardRoutes', dashboardRoutes), { prefix: '/_unimock', unified, live })
   void app.register(named('overviewRoute', overviewRoute), { prefix: '/_unimock', unified, clocks })
+  void app.register(named('conformanceRoute', conformanceRoute), { prefix: '/_unimock', unified, board })
 }
 
 const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unified, live }) => {

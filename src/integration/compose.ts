@@ -15,7 +15,7 @@ import { type DomainModule, resetAll, resetTenantAll } from '../core/domain-modu
 import { faultsModule } from './control/faults/module.js'
 import { unifiedInterface } from './service/dialect/unified-interface.js'
 import { issuesModule } from './service/issues/module.js'
-import { journalModule } from './observation/journal/index.js'
+import { journalModule, type JournalStore } from './observation/journal/index.js'
 import type { LinkService } from './service/link/link-service.js'
 import { linkModule } from './service/link/module.js'
 import type { LinkWidgetPort } from './service/link/widget-port.js'
@@ -47,6 +47,8 @@ export interface UnifiedService {
   readonly link: LinkService
   readonly sync: SyncService
   readonly widgetPort: LinkWidgetPort
+  /** The request journal (the conformance board reads a check's requests from it). */
+  readonly journal: JournalStore
 }
 
 /**
@@ -219,5 +221,5 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     resetTenantAll(modules, tenantId)
   })
 
-  return { events, auth: accounts.auth, tenants: tenants.tenants, accounts: accounts.accounts, link: link.link, sync: sync.sync, widgetPort: link.widgetPort }
+  return { events, auth: accounts.auth, tenants: tenants.tenants, accounts: accounts.accounts, link: link.link, sync: sync.sync, widgetPort: link.widgetPort, journal: journal.journal }
 }

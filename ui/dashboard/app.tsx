@@ -3,11 +3,12 @@ import { apiKey, listen } from './api.js'
 import { publish } from './live.js'
 import { AccountsView } from './accounts.js'
 import { ClockBar } from './clock.js'
+import { ConformanceView } from './conformance.js'
 import { FaultsView } from './faults.js'
 import { RequestsView } from './requests.js'
 import { WebhooksView } from './webhooks.js'
 
-const TABS = [['accounts', 'Accounts'], ['webhooks', 'Webhooks'], ['requests', 'Requests'], ['faults', 'Failure modes']] as const
+const TABS = [['accounts', 'Accounts'], ['webhooks', 'Webhooks'], ['requests', 'Requests'], ['faults', 'Failure modes'], ['conformance', 'Conformance']] as const
 type Tab = typeof TABS[number][0]
 
 /** Asks for the API key once per browser session; the key never goes in the URL. */
@@ -50,6 +51,7 @@ export function App () {
         {tab === 'webhooks' && <WebhooksView />}
         {tab === 'requests' && <RequestsView />}
         {tab === 'faults' && <FaultsView />}
+        {tab === 'conformance' && <ConformanceView />}
       </main>
     </div>
   )

@@ -1,0 +1,68 @@
+import { useState } from 'preact/hooks'
+import { api } from './api.js'
+import { useLive } from './live.js'
+import type { JournalEntry } from './types.js'
+
+interface Check {
+  id: string
+  rule: string
+  verdict: 'running' | 'pass' | 'fail' | 'n/a'
+  detail: string | null
+  evidence: { expected: string, got: string, requests?: string[], answers?: string[] } | null
+  requests: JournalEntry[]
+}
+interface Conformance { run: { started_at: string, finished_at: string | null, status: 0 | 1 | 2 | null, error: string | null, checks: Check[] } | null }
+
+const BADGE = { running: 'pending', pass: 'delivered', fail: 'failed', 'n/a': 'pending' } as const
+
+/** The conformance kit's run (GET /_unimock/conformance): its checks, and the backend's requests behind the one selected. */
+export function ConformanceView () {
+  const view = useLive<Conformance>(['requests'], () => api.get<Conformance>('/conformance'))
+  const [selected, setSelected] = useState<string | null>(null)
+  const run = view.data?.run
+  const check = run?.checks.find((c) => c.id === selected)
+  if (view.error !== undefined) return <p role="alert" class="error">{view.error}</p>
+  if (run === null) return <p class="empty" data-testid="conformance-none">No conformance run against this unimock with this key (unimock conform starts one).</p>
+  if (run === undefined) return null
+  return (
+    <>
+      <section aria-labelledby="conformance-title">
+        <h2 id="conformance-title">Conformance <span class="count">{run.status === null ? 'running' : `finished, exit status ${run.status}`}</span></h2>
+        {run.error !== null && <p role="alert" class="error">{run.error}</p>}
+        <table data-testid="checks">
+          <thead><tr><th scope="col">Check</th><th scope="col">Verdict</th><th scope="col">Detail</th><th scope="col">Requests</th></tr></thead>
+          <tbody>
+            {run.checks.map((c) => (
+              <tr key={c.id} data-check={c.id} class={selected === c.id ? 'selected' : ''}>
+                <td><button type="button" class="link" onClick={() => { setSelected(c.id) }}>{c.id}</button><p class="hint">{c.rule}</p></td>
+                <td><span class={`badge ${BADGE[c.verdict]}`}>{c.verdict}</span></td>
+                <td>{c.detail ?? '—'}</td><td>{c.requests.length}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {check !== undefined && (
+        <section aria-labelledby="check-title" data-testid="check-requests">
+          <h3 id="check-title">{check.id}: the backend's requests</h3>
+          {check.evidence !== null && <p>Expected {check.evidence.expected}; got {check.evidence.got}</p>}
+          {check.evidence?.answers !== undefined && <pre>{check.evidence.answers.join('\n')}</pre>}
+          <table>
+            <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">ms</th></tr></thead>
+            <tbody>
+              {check.requests.map((e) => (
+                <tr key={e.id} data-request={e.id}>
+                  <td>{e.id}</td><td>{e.at}</td><td>{e.method} <code>{e.path}</code></td>
+                  <td><span class={`badge ${e.status >= 400 || e.status === 0 ? 'failed' : 'delivered'}`}>{e.status}</span>{e.error ?? ''}</td>
+                  <td>{Math.round(e.duration_ms * 10) / 10}</td>
+                </tr>
+              ))}
+              {check.requests.length === 0 && <tr><td colSpan={5} class="empty">No request of the backend in this check's window.</td></tr>}
+            </tbody>
+          </table>
+          <button type="button" onClick={() => { setSelected(null) }}>Close check</button>
+        </section>
+      )}
+    </>
+  )
+}
