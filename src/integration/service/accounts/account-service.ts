@@ -5,29 +5,17 @@ import type { Emitter } from '../../../core/events.js'
 import type { Ids } from '../../../core/ids.js'
 import { cursorText, openCursor, pageOf, pageSize, walk } from '../../../core/pagination.js'
 import type { Db } from '../../../store/database.js'
-import { type Category, CATEGORIES, isCategory } from '../catalog/categories.js'
+import type { Category } from '../catalog/categories.js'
 import { type IntegrationInfo, resolveIntegration } from '../catalog/integrations.js'
 import { digest, digestHex, sameDigest } from '../../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from './event-repository.js'
 import type { AccountEvents } from './account-events.js'
-import type { AccountFilter, AccountRepository, StoredAccount } from './account-repository.js'
-import { ACCOUNT_STATUSES, type AccountStatus, type LinkedAccount } from './linked-account.js'
+import type { AccountRepository, StoredAccount } from './account-repository.js'
+import { type AccountListQuery, toFilter } from './account-list-query.js'
 
-export interface AccountListQuery {
-  readonly category?: string
-  readonly cursor?: string
-  readonly end_user_email_address?: string
-  readonly end_user_organization_name?: string
-  readonly end_user_origin_id?: string
-  readonly end_user_origin_ids?: string
-  readonly id?: string
-  readonly ids?: string
-  readonly integration_name?: string
-  readonly is_test_account?: string
-  readonly page_size?: number
-  readonly status?: string
-}
+export type { AccountListQuery } from './account-list-query.js'
+import type { AccountStatus, LinkedAccount } from './linked-account.js'
 
 export interface AccountPage {
   readonly results: readonly StoredAccount[]
@@ -53,8 +41,6 @@ export interface AccountServiceDeps {
   readonly ids: Ids
   readonly relinkStatus: 401 | 403
 }
-
-const splitList = (value: string): string[] => value.split(',').map((v) => v.trim()).filter((v) => v !== '')
 
 /**
  * Linked accounts: who may use an account token, the list with the real service's filters, deletion, and
@@ -275,38 +261,4 @@ export class AccountService {
       return this.finishLinking(account, integration).account
     })()
   }
-}
-
-function toFilter (query: AccountListQuery): AccountFilter {
-  if (query.status !== undefined && !(ACCOUNT_STATUSES as readonly string[]).includes(query.status)) {
-    throw appError('ACCOUNT_LIST_BAD_FILTER', { param: 'status', reason: `"${query.status}" is not one of ${ACCOUNT_STATUSES.join(', ')}` })
-  }
-  if (query.category !== undefined && !isCategory(query.category)) {
-    throw appError('ACCOUNT_LIST_BAD_FILTER', { param: 'category', reason: `"${query.category}" is not one of ${CATEGORIES.join(', ')}` })
-  }
-  // Each given parameter narrows the list (id and ids both given: an account must match both).
-  const ids = narrow(query.id, query.ids)
-  const originIds = narrow(query.end_user_origin_id, query.end_user_origin_ids)
-  // "If included, will only include test linked accounts. If not included, will only include non-test
-  // linked accounts." (the real parameter's documentation). `false` and `0` read as an explicit no.
-  const testFlag = query.is_test_account
-  const wantsTest = testFlag !== undefined && !/^(false|0)$/i.test(testFlag.trim())
-  return {
-    category: query.category,
-    status: query.status as AccountStatus | undefined,
-    ids,
-    originIds,
-    emailAddress: query.end_user_email_address,
-    organizationName: query.end_user_organization_name,
-    integrationName: query.integration_name,
-    accountType: wantsTest ? 'TEST' : 'PRODUCTION'
-  }
-}
-
-/** One value and a comma-separated list of the same filter; an empty list is no filter. */
-function narrow (one: string | undefined, list: string | undefined): string[] | undefined {
-  const many = list === undefined ? [] : splitList(list)
-  if (one === undefined) return many.length > 0 ? many : undefined
-  if (many.length === 0) return [one]
-  return many.includes(one) ? [one] : []
 }
