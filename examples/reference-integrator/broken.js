@@ -12,6 +12,7 @@ export const VARIANTS = {
   'exchange-twice': 'the public token is exchanged a second time after the first exchange',
   'slug-as-name': 'exchange answers the integration slug as integration_name',
   'no-token-check': 'exchange without public_token goes on to the service (and answers its failure)',
+  'accept-bad-category': 'create-link-token with an unknown category answers 200 success with a link token instead of 400',
   'exchange-without-pending': 'exchange goes on to the service without a record awaiting it, and answers success',
   'leak-account-token': 'the exchange answer carries the account token',
   'failed-is-ready': 'readiness counts a FAILED model as ready',

@@ -65,6 +65,7 @@ export function integratorRoutes (app, { store, service, syncer, log }) {
 
   app.post('/create-link-token', async (request) => {
     const { category = 'hris', integration } = request.body ?? {}
+    if (!isCategory(category) && broken('accept-bad-category')) return { success: true, link_token: randomUUID() }
     if (!isCategory(category)) throw new RouteError(400, `category must be one of ${CATEGORIES.join(', ')}`)
     if (integration !== undefined && typeof integration !== 'string') throw new RouteError(400, 'integration must be a string')
     const user = request.user

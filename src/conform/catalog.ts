@@ -3,6 +3,7 @@ import { deleteFamily } from './checks/delete.js'
 import { exchangeOnceFamily } from './checks/exchange-once.js'
 import { linkFamily } from './checks/link.js'
 import { noPendingFamily } from './checks/no-pending.js'
+import { openStatusesFamily } from './checks/open-statuses.js'
 import { paginationFamily } from './checks/pagination.js'
 import { pollingFamily } from './checks/polling.js'
 import { readinessFamily } from './checks/readiness.js'
@@ -16,13 +17,13 @@ import type { CheckDef } from './verdict.js'
 /** Every family of checks. */
 export const FAMILIES: readonly Family[] = [
   noPendingFamily, linkFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily, deleteFamily,
-  paginationFamily, exchangeOnceFamily, secretsFamily
+  paginationFamily, exchangeOnceFamily, secretsFamily, openStatusesFamily
 ]
 
 /** The order checks are reported in: docs/conformance.md's table. */
 const ORDER = [
   'link.fresh-token', 'link.origin-id-reused', 'link.active-rejected',
-  'exchange.once', 'exchange.integration-name', 'exchange.missing-token', 'exchange.no-pending',
+  'exchange.once', 'exchange.integration-name', 'exchange.missing-token', 'exchange.no-pending', 'routes.open-statuses',
   'secrets.not-exposed',
   'readiness.sync-complete', 'readiness.last-sync-time',
   'webhook.processed', 'webhook.signature', 'webhook.replay', 'webhook.stale', 'webhook.unknown-integration',

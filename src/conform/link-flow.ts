@@ -60,6 +60,11 @@ export class LinkFlows {
   readonly #reserved = new Set<string>()
   /** Every public token exchange-public-token took (answered 200) in a link flow: each must be exchanged once. */
   readonly exchanged: string[] = []
+  /**
+   * Answers to situations whose status the spec leaves open, taken where a flow has the state for them (a
+   * pending record for a refused public token, a record in error): routes.open-statuses judges them.
+   */
+  readonly openAnswers: { refusedToken?: BackendAnswer, inError?: BackendAnswer } = {}
 
   constructor (backend: Backend, world: World, users: readonly User[]) {
     this.#backend = backend

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { answerLine, type BackendAnswer, routeBody } from '../backend.js'
 import type { Family, Findings } from '../family.js'
 import { atMs, line, type Entry } from '../journal.js'
@@ -81,6 +82,9 @@ export const linkFamily: Family = {
           expected: '400, and no exchange at the service', got: `${missing.status}; ${reached.length} exchange request(s) at unimock`, requests: reached.map(line), answers: [answerLine(missing)]
         }))
       }
+
+      // While the record is pending: a public token unimock never issued, which the service refuses.
+      kit.links.openAnswers.refusedToken = await backend.call(user, 'exchange-public-token', { public_token: `conform-never-issued-${randomBytes(6).toString('hex')}` })
 
       // A spent token cannot be finished: the checks that need the exchange cannot go on.
       const usable = second.token !== first.token && world.linkToken(second.token)?.state === 'READY'

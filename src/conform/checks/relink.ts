@@ -40,6 +40,8 @@ export const relinkFamily: Family = {
     else found.set(MARKS_ERROR, fail('a 401 from the service left the record as it was', { expected: 'status error', got: `status ${String(status)}`, requests: refused.map(line), answers: [answerLine(health)] }))
 
     await kit.links.exclusive(linked.user, async () => {
+      // The record in error: create-link-token for its category (the spec leaves the status open).
+      if (status === 'error') kit.links.openAnswers.inError = await kit.backend.call(linked.user, 'create-link-token', { category: linked.category })
       const relink = await kit.backend.call(linked.user, 'relink-integration', { integration_id: id })
       const from = relink.sentAt
       const token = relink.status === 200 ? (relink.json as { link_token?: unknown }).link_token : undefined
