@@ -14,6 +14,81 @@ export type control_AccountSyncSummary = {
   }
 }
 
+export type control_JournalEntry = {
+  /** stable; increases in the order requests finished */
+  id: number
+  /** when the request arrived (the app's clock) */
+  at: string
+  surface: "api" | "widget"
+  method: string
+  /** as sent, tokens redacted */
+  path: string
+  /** parsed; secrets and personal data as [redacted <fingerprint>] */
+  query: {
+    [key: string]: string | Array<string>
+  }
+  /** the status answered; 0 when no answer was sent (a reset or hang fault, or the client gave up first) */
+  status: number
+  error: string | null
+  /** wall time the server took */
+  duration_ms: number
+  account_id: string | null
+  facets: {
+    /** list, retrieve, sync-status, resync, link-token, account-token, exchange, account-details, delete-account, linked-accounts, widget-session, widget-connect, widget-exit, link-complete */
+    endpoint?: string
+    /** model_id of a data list or record */
+    model?: string
+    page_size?: number
+    /** fingerprint (first 12 hex of SHA-256) of the cursor sent */
+    cursor_fp?: string
+    next_fp?: string | null
+    previous_fp?: string | null
+    modified_after?: string
+    modified_before?: string
+    sync_type?: string
+    target?: string
+    /** the sync state a resync found */
+    sync_before?: {
+      /** enabled models */
+      models: number
+      /** still in their initial sync */
+      initial: number
+      failed: number
+      partial: number
+      paused: number
+      syncing: number
+    }
+    category?: string
+    end_user_origin_id?: string
+    /** fingerprint (first 12 hex of SHA-256) of end_user_email_address, lower-cased */
+    end_user_email_address_fp?: string
+    /** fingerprint (first 12 hex of SHA-256) of end_user_organization_name, lower-cased */
+    end_user_organization_name_fp?: string
+    /** fingerprint (first 12 hex of SHA-256) of the link token */
+    link_token_fp?: string
+    /** fingerprint (first 12 hex of SHA-256) of the public token */
+    public_token_fp?: string
+    /** fingerprint (first 12 hex of SHA-256) of a sync-status page: equal answers mean nothing changed */
+    answer_fp?: string
+    /** the sync-status page showed a model SYNCING */
+    syncing?: boolean
+    /** READY, USED or EXPIRED once answered */
+    link_token_state?: string
+    /** the linked account's status once answered */
+    account_status?: string
+    write?: {
+      /** written, refused (errors: nothing written), replayed (Idempotency-Key), conflict (key reused with another body), queued (bulk, async) */
+      outcome: string
+      /** create, partial_update, action, ignore, bulk_create, async_create */
+      kind: string
+      /** fingerprint of the request body */
+      body_fp: string
+      /** fingerprint of the Idempotency-Key */
+      idempotency_key_fp?: string
+    }
+  }
+}
+
 export type control_LinkedAccount = {
   id: string
   category: string
@@ -619,80 +694,7 @@ export type GetRequestsQuery = {
 
 /** What GET /_unimock/requests answers. */
 export type GetRequestsResult = {
-  entries: Array<{
-    /** stable; increases in the order requests finished */
-    id: number
-    /** when the request arrived (the app's clock) */
-    at: string
-    surface: "api" | "widget"
-    method: string
-    /** as sent, tokens redacted */
-    path: string
-    /** parsed; secrets and personal data as [redacted <fingerprint>] */
-    query: {
-      [key: string]: string | Array<string>
-    }
-    /** the status answered; 0 when no answer was sent (a reset or hang fault, or the client gave up first) */
-    status: number
-    error: string | null
-    /** wall time the server took */
-    duration_ms: number
-    account_id: string | null
-    facets: {
-      /** list, retrieve, sync-status, resync, link-token, account-token, exchange, account-details, delete-account, linked-accounts, widget-session, widget-connect, widget-exit, link-complete */
-      endpoint?: string
-      /** model_id of a data list or record */
-      model?: string
-      page_size?: number
-      /** fingerprint (first 12 hex of SHA-256) of the cursor sent */
-      cursor_fp?: string
-      next_fp?: string | null
-      previous_fp?: string | null
-      modified_after?: string
-      modified_before?: string
-      sync_type?: string
-      target?: string
-      /** the sync state a resync found */
-      sync_before?: {
-        /** enabled models */
-        models: number
-        /** still in their initial sync */
-        initial: number
-        failed: number
-        partial: number
-        paused: number
-        syncing: number
-      }
-      category?: string
-      end_user_origin_id?: string
-      /** fingerprint (first 12 hex of SHA-256) of end_user_email_address, lower-cased */
-      end_user_email_address_fp?: string
-      /** fingerprint (first 12 hex of SHA-256) of end_user_organization_name, lower-cased */
-      end_user_organization_name_fp?: string
-      /** fingerprint (first 12 hex of SHA-256) of the link token */
-      link_token_fp?: string
-      /** fingerprint (first 12 hex of SHA-256) of the public token */
-      public_token_fp?: string
-      /** fingerprint (first 12 hex of SHA-256) of a sync-status page: equal answers mean nothing changed */
-      answer_fp?: string
-      /** the sync-status page showed a model SYNCING */
-      syncing?: boolean
-      /** READY, USED or EXPIRED once answered */
-      link_token_state?: string
-      /** the linked account's status once answered */
-      account_status?: string
-      write?: {
-        /** written, refused (errors: nothing written), replayed (Idempotency-Key), conflict (key reused with another body), queued (bulk, async) */
-        outcome: string
-        /** create, partial_update, action, ignore, bulk_create, async_create */
-        kind: string
-        /** fingerprint of the request body */
-        body_fp: string
-        /** fingerprint of the Idempotency-Key */
-        idempotency_key_fp?: string
-      }
-    }
-  }>
+  entries: Array<control_JournalEntry>
   next: number | null
   /** entries held for this API key */
   size: number
@@ -821,80 +823,7 @@ export type GetReportResult = {
     /** occurrences */
     count: number
     /** the journal entries that show it (at most 20), oldest first */
-    requests: Array<{
-      /** stable; increases in the order requests finished */
-      id: number
-      /** when the request arrived (the app's clock) */
-      at: string
-      surface: "api" | "widget"
-      method: string
-      /** as sent, tokens redacted */
-      path: string
-      /** parsed; secrets and personal data as [redacted <fingerprint>] */
-      query: {
-        [key: string]: string | Array<string>
-      }
-      /** the status answered; 0 when no answer was sent (a reset or hang fault, or the client gave up first) */
-      status: number
-      error: string | null
-      /** wall time the server took */
-      duration_ms: number
-      account_id: string | null
-      facets: {
-        /** list, retrieve, sync-status, resync, link-token, account-token, exchange, account-details, delete-account, linked-accounts, widget-session, widget-connect, widget-exit, link-complete */
-        endpoint?: string
-        /** model_id of a data list or record */
-        model?: string
-        page_size?: number
-        /** fingerprint (first 12 hex of SHA-256) of the cursor sent */
-        cursor_fp?: string
-        next_fp?: string | null
-        previous_fp?: string | null
-        modified_after?: string
-        modified_before?: string
-        sync_type?: string
-        target?: string
-        /** the sync state a resync found */
-        sync_before?: {
-          /** enabled models */
-          models: number
-          /** still in their initial sync */
-          initial: number
-          failed: number
-          partial: number
-          paused: number
-          syncing: number
-        }
-        category?: string
-        end_user_origin_id?: string
-        /** fingerprint (first 12 hex of SHA-256) of end_user_email_address, lower-cased */
-        end_user_email_address_fp?: string
-        /** fingerprint (first 12 hex of SHA-256) of end_user_organization_name, lower-cased */
-        end_user_organization_name_fp?: string
-        /** fingerprint (first 12 hex of SHA-256) of the link token */
-        link_token_fp?: string
-        /** fingerprint (first 12 hex of SHA-256) of the public token */
-        public_token_fp?: string
-        /** fingerprint (first 12 hex of SHA-256) of a sync-status page: equal answers mean nothing changed */
-        answer_fp?: string
-        /** the sync-status page showed a model SYNCING */
-        syncing?: boolean
-        /** READY, USED or EXPIRED once answered */
-        link_token_state?: string
-        /** the linked account's status once answered */
-        account_status?: string
-        write?: {
-          /** written, refused (errors: nothing written), replayed (Idempotency-Key), conflict (key reused with another body), queued (bulk, async) */
-          outcome: string
-          /** create, partial_update, action, ignore, bulk_create, async_create */
-          kind: string
-          /** fingerprint of the request body */
-          body_fp: string
-          /** fingerprint of the Idempotency-Key */
-          idempotency_key_fp?: string
-        }
-      }
-    }>
+    requests: Array<control_JournalEntry>
     /** linked account ids concerned */
     accounts: Array<string>
     /** webhook attempts that show it (at most 20) */
@@ -1050,80 +979,7 @@ export type GetConformanceResult = {
       /** the last journal entry id when it concluded; null while it runs */
       until_id: number | null
       /** the backend's requests in that window, oldest first (checks run at once share theirs) */
-      requests: Array<{
-        /** stable; increases in the order requests finished */
-        id: number
-        /** when the request arrived (the app's clock) */
-        at: string
-        surface: "api" | "widget"
-        method: string
-        /** as sent, tokens redacted */
-        path: string
-        /** parsed; secrets and personal data as [redacted <fingerprint>] */
-        query: {
-          [key: string]: string | Array<string>
-        }
-        /** the status answered; 0 when no answer was sent (a reset or hang fault, or the client gave up first) */
-        status: number
-        error: string | null
-        /** wall time the server took */
-        duration_ms: number
-        account_id: string | null
-        facets: {
-          /** list, retrieve, sync-status, resync, link-token, account-token, exchange, account-details, delete-account, linked-accounts, widget-session, widget-connect, widget-exit, link-complete */
-          endpoint?: string
-          /** model_id of a data list or record */
-          model?: string
-          page_size?: number
-          /** fingerprint (first 12 hex of SHA-256) of the cursor sent */
-          cursor_fp?: string
-          next_fp?: string | null
-          previous_fp?: string | null
-          modified_after?: string
-          modified_before?: string
-          sync_type?: string
-          target?: string
-          /** the sync state a resync found */
-          sync_before?: {
-            /** enabled models */
-            models: number
-            /** still in their initial sync */
-            initial: number
-            failed: number
-            partial: number
-            paused: number
-            syncing: number
-          }
-          category?: string
-          end_user_origin_id?: string
-          /** fingerprint (first 12 hex of SHA-256) of end_user_email_address, lower-cased */
-          end_user_email_address_fp?: string
-          /** fingerprint (first 12 hex of SHA-256) of end_user_organization_name, lower-cased */
-          end_user_organization_name_fp?: string
-          /** fingerprint (first 12 hex of SHA-256) of the link token */
-          link_token_fp?: string
-          /** fingerprint (first 12 hex of SHA-256) of the public token */
-          public_token_fp?: string
-          /** fingerprint (first 12 hex of SHA-256) of a sync-status page: equal answers mean nothing changed */
-          answer_fp?: string
-          /** the sync-status page showed a model SYNCING */
-          syncing?: boolean
-          /** READY, USED or EXPIRED once answered */
-          link_token_state?: string
-          /** the linked account's status once answered */
-          account_status?: string
-          write?: {
-            /** written, refused (errors: nothing written), replayed (Idempotency-Key), conflict (key reused with another body), queued (bulk, async) */
-            outcome: string
-            /** create, partial_update, action, ignore, bulk_create, async_create */
-            kind: string
-            /** fingerprint of the request body */
-            body_fp: string
-            /** fingerprint of the Idempotency-Key */
-            idempotency_key_fp?: string
-          }
-        }
-      }>
+      requests: Array<control_JournalEntry>
     }>
   } | null
 }

@@ -54,7 +54,7 @@ export const JournalEntryView = Type.Object({
   duration_ms: Type.Number({ description: 'wall time the server took' }),
   account_id: Nullable(Type.String()),
   facets: FacetsView
-})
+}, { title: 'control.JournalEntry' })
 export type JournalEntryView = Static<typeof JournalEntryView>
 
 export const JournalQuery = Type.Object({
