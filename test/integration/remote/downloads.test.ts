@@ -70,6 +70,12 @@ t.test('what cannot be downloaded is a clear 4xx', async (t) => {
   t.equal(badType.status, 400)
   t.match(badType.detail, /file extension/)
   t.equal((await get(`/api/filestorage/v1/files/${file!.id as string}/download/request-meta?mime_type=zzz`)).status, 400, 'request-meta refuses what the download would')
+  // Names every plain object has were looked up as formats: toString answered 500.
+  for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+    const inherited = await get(`/api/filestorage/v1/files/${file!.id as string}/download?mime_type=${name}`)
+    t.equal(inherited.status, 400, `mime_type=${name} is an unknown format`)
+    t.match(inherited.detail, /file extension/)
+  }
 
   await fs.api.post('/api/filestorage/v1/passthrough', { method: 'DELETE', path: `/api/v1/files/${file!.remote_id as string}` })
   await clock.advanceBy(60_000)

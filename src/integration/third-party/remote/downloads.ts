@@ -51,7 +51,8 @@ export class Downloads {
     let fileName = String(record[SOURCES[kind].name] ?? `file-${id}`)
     let contentType = String(record[SOURCES[kind].type] ?? 'application/octet-stream')
     if (mimeType !== undefined) {
-      const exported = EXPORT_TYPES[mimeType]
+      // Own keys only: a request value must never name what every plain object inherits (toString, __proto__).
+      const exported = Object.hasOwn(EXPORT_TYPES, mimeType) ? EXPORT_TYPES[mimeType] : undefined
       if (exported === undefined) throw appError('DOWNLOAD_BAD_MIME_TYPE', { value: mimeType, allowed: Object.keys(EXPORT_TYPES).join(', ') })
       contentType = exported
       fileName = `${fileName.replace(/\.[^.]*$/, '')}.${mimeType}`
