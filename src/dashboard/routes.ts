@@ -84,6 +84,8 @@ const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unif
     }
   }, async (request, reply) => {
     const tenantId = requestTenant(request).id
+    // HEAD asks for the headers a GET gets: they come at once, and the connection is not held open for events.
+    if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send('')
     reply.hijack()
     const raw = reply.raw
     raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' })

@@ -98,6 +98,13 @@ t.test('the stream needs an API key', async (t) => {
   t.equal(res.status, 401)
 })
 
+t.test('HEAD of the stream answers its headers at once and ends (it hung until the client gave up)', async (t) => {
+  const res = await fetch(`${unimock.url}/_unimock/stream`, { method: 'HEAD', headers: { authorization: 'Bearer test_head' }, signal: AbortSignal.timeout(5000) })
+  t.equal(res.status, 200)
+  t.match(res.headers.get('content-type'), /^text\/event-stream/)
+  t.equal(await res.text(), '', 'no body')
+})
+
 t.test('a webhook attempt is announced on its own (no clock move needed on the real clock)', async (t) => {
   const heard: string[] = []
   const off = unimock.app.unified.events.on('webhook:attempted', (e) => { heard.push(`${e.event} ${e.state} ${e.statusCode}`) })
