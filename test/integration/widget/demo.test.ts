@@ -34,7 +34,11 @@ t.test('the demo backend answers failures as {success: false, error}', async (t)
     ['create-link-token', { api_key: 'test_x' }, 400, /end_user_origin_id/],
     ['create-link-token', { api_key: 'test_x', end_user_origin_id: 'o', integration: 'greenhouse' }, 400, /greenhouse/],
     ['exchange-public-token', { api_key: 'test_x' }, 400, /public_token/],
-    ['exchange-public-token', { api_key: 'test_x', public_token: 'never-issued' }, 400, /account-token\/never-issued answered 400/]
+    ['exchange-public-token', { api_key: 'test_x', public_token: 'never-issued' }, 400, /account-token\/never-issued answered 400/],
+    // A lone surrogate broke the path the demo backend builds: 500 "URI malformed".
+    ['create-link-token', { api_key: 'test_x', category: '\udc00x', end_user_origin_id: 'o' }, 400, /category is not well-formed text/],
+    ['exchange-public-token', { api_key: 'test_x', category: '\ud800', public_token: 'p' }, 400, /category is not well-formed text/],
+    ['exchange-public-token', { api_key: 'test_x', public_token: 'p\udfff' }, 400, /public_token is not well-formed text/]
   ]
   for (const [route, payload, status, error] of cases) {
     const res = await app.inject({ method: 'POST', url: `/link/demo/api/${route}`, payload })

@@ -26,6 +26,14 @@ function relay (reply: FastifyReply, route: string, answer: Answer): FastifyRepl
   return reply.code(answer.statusCode).send({ success: false, error: `${route} answered ${answer.statusCode}: ${detail}` })
 }
 
+/** A lone surrogate cannot go into a URL (encodeURIComponent throws): such a field is bad input, named. */
+function malformed (fields: Record<string, string | undefined>): string | undefined {
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined && /\p{Cs}/u.test(value)) return `${name} is not well-formed text (it holds a lone surrogate)`
+  }
+  return undefined
+}
+
 /**
  * The demo page's backend: the two routes an integrator writes (create a link token; exchange a public
  * token), shaped like the spec's integrator routes. They call the unified service's own HTTP API in-process,
@@ -44,6 +52,8 @@ export const demoBackendRoutes: FastifyPluginAsync = async (app) => {
   }, async (request, reply) => {
     const { api_key: apiKey, end_user_origin_id: originId, integration } = request.body
     const category = request.body.category ?? 'hris'
+    const bad = malformed({ category })
+    if (bad !== undefined) return reply.code(400).send({ success: false, error: bad })
     const path = `/api/${encodeURIComponent(category)}/v1/link-token`
     const answer = await app.inject({
       method: 'POST',
@@ -72,6 +82,8 @@ export const demoBackendRoutes: FastifyPluginAsync = async (app) => {
     }
   }, async (request, reply) => {
     const { api_key: apiKey, public_token: publicToken } = request.body
+    const bad = malformed({ category: request.body.category, public_token: publicToken })
+    if (bad !== undefined) return reply.code(400).send({ success: false, error: bad })
     const category = encodeURIComponent(request.body.category ?? 'hris')
     const authorization = `Bearer ${apiKey}`
 
