@@ -68,7 +68,7 @@ export const errorCatalogue = {
   FIELD_MAPPING_TARGET_TAKEN: { status: 400, title: 'Bad Request', message: 'The target field {name} of {model} is already mapped for this linked account: PATCH that mapping or DELETE it first.' },
   FIELD_MAPPING_NO_TARGET: { status: 400, title: 'Bad Request', message: 'A field mapping needs target_field_name (a new target for this linked account) or organization_wide_target_field (an existing organization-wide one).' },
   FIELD_MAPPING_BAD_PATH: { status: 400, title: 'Bad Request', message: 'remote_field_traversal_path must be a non-empty list of keys into the remote record, e.g. ["cf_region"].' },
-  FIELD_MAPPING_BAD_JMES: { status: 400, title: 'Bad Request', message: 'jmes_path "{expression}" is not a JMESPath expression: {reason}.' },
+  FIELD_MAPPING_BAD_JMES: { status: 400, title: 'Bad Request', message: 'jmes_path "{expression}" is not a JMESPath expression unimock can evaluate: {reason}.' },
   ASYNC_PASSTHROUGH_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No async passthrough receipt {id} for this linked account.' },
   ASYNC_PASSTHROUGH_TOO_FAST: { status: 429, title: 'Too Many Requests', message: 'Async passthrough receipts may be polled once every 10 seconds; try again in {seconds} s, or listen for the AsyncPassthrough.resolved webhook.' },
 

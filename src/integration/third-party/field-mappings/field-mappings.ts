@@ -1,4 +1,3 @@
-import { compile, search, type JSONValue } from '@jmespath-community/jmespath'
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
 import { readPackageJsonFile } from '../../../core/fixtures.js'
@@ -10,6 +9,7 @@ import { CUSTOM_FIELDS } from '../data/vendor/custom-fields.js'
 import { vendorFields } from '../data/vendor/payload.js'
 import type { FieldMappingRepository, FieldMappingRow } from './field-mapping-repository.js'
 import type { RemoteEvents } from '../remote/remote-events.js'
+import { checkJmes, evaluateJmes } from './jmes-bounds.js'
 
 export interface CreateFieldMapping {
   readonly target_field_name?: string
@@ -236,7 +236,7 @@ function mapped (mappings: readonly FieldMappingRow[], raw: Readonly<Record<stri
   for (const m of mappings) {
     let value: unknown = raw
     for (const key of m.traversalPath) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined
-    if (m.jmesPath !== null) value = search((value ?? null) as JSONValue, m.jmesPath)
+    if (m.jmesPath !== null) value = evaluateJmes(value, m.jmesPath)
     ;(m.organizationWide ? organization : linked)[m.targetName] = value ?? null
   }
   return { organization_defined_targets: organization, linked_account_defined_targets: linked }
@@ -244,14 +244,6 @@ function mapped (mappings: readonly FieldMappingRow[], raw: Readonly<Record<stri
 
 function checkPath (path: readonly string[]): void {
   if (path.length === 0 || path.some((k) => k === '')) throw appError('FIELD_MAPPING_BAD_PATH')
-}
-
-function checkJmes (expression: string): void {
-  try {
-    compile(expression)
-  } catch (err) {
-    throw appError('FIELD_MAPPING_BAD_JMES', { expression, reason: (err as Error).message })
-  }
 }
 
 function instance (m: FieldMappingRow, excludeMetadata: boolean): Record<string, unknown> {
