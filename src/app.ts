@@ -90,8 +90,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const aliases = new PathAliases()
   const resets: Array<() => void> = []
   const tenantResets: Array<(tenant: number) => void> = []
-  let log: { error(obj: object, msg: string): void } = { error: () => {} }
-  const scheduler = new Scheduler(db, clocks.clock, { error: (obj, msg) => { log.error(obj, msg) } })
+  let log: { warn(obj: object, msg: string): void, error(obj: object, msg: string): void } = { warn: () => {}, error: () => {} }
+  const scheduler = new Scheduler(db, clocks.clock, { warn: (obj, msg) => { log.warn(obj, msg) }, error: (obj, msg) => { log.error(obj, msg) } })
 
   const context: AppContext = {
     config,

@@ -24,6 +24,13 @@ export type JobResult = void | { after?: () => Promise<void> | void }
 
 export type JobHandler<P> = (payload: P, now: number, job: Job<P>) => JobResult
 
+/**
+ * What a job that threw leaves behind: its kind's terminal outcome (a receipt resolved with an error, a run
+ * FAILED, a delivery failed), written in a transaction of its own after the handler's rolled back. `reason`
+ * is the error's message. A job must never fail into silence, so every kind defines one.
+ */
+export type JobFailure<P> = (payload: P, reason: string, now: number, job: Job<P>) => JobResult
+
 /** A job kind as defined on the scheduler: what schedules it, typed by its payload. */
 export interface JobKind<P> {
   readonly kind: string
@@ -32,6 +39,7 @@ export interface JobKind<P> {
 }
 
 export interface SchedulerLog {
+  warn(obj: object, msg: string): void
   error(obj: object, msg: string): void
 }
 
@@ -51,6 +59,7 @@ export class Scheduler {
   readonly #clock: TenantClock
   readonly #log: SchedulerLog
   readonly #handlers = new Map<string, JobHandler<unknown>>()
+  readonly #failures = new Map<string, JobFailure<unknown>>()
   /** The wake-up armed per tenant with pending jobs. */
   readonly #timers = new Map<TenantId, TimerHandle>()
   /**
@@ -60,6 +69,7 @@ export class Scheduler {
   readonly #armedFor = new Map<TenantId, JobRow>()
   /** Built once: better-sqlite3 compiles a wrapper per db.transaction() call, too slow for one per job. */
   readonly #run: (row: JobRow, now: number) => Ran
+  readonly #fail: (row: JobRow, reason: string, now: number) => JobResult
   /** The tenants whose due jobs are being run. */
   readonly #running = new Set<TenantId>()
   #stopped = true
@@ -82,12 +92,21 @@ export class Scheduler {
       const result = handler(job.payload, now, job)
       return { job: row, after: result === undefined ? undefined : result.after }
     })
+    this.#fail = db.transaction((row: JobRow, reason: string, now: number): JobResult => {
+      this.#repo.remove(row.id)
+      const job: Job = { ...row, payload: JSON.parse(row.payload) as unknown }
+      return this.#failures.get(row.kind)?.(job.payload, reason, now, job)
+    })
   }
 
-  /** Defines a job kind with its handler; each kind once. Jobs of a kind nobody defined are dropped when due. */
-  define<P> (kind: string, handler: JobHandler<P>): JobKind<P> {
+  /**
+   * Defines a job kind with its handler and what a throw of the handler leaves (`onFailure`); each kind once.
+   * Jobs of a kind nobody defined are dropped when due.
+   */
+  define<P> (kind: string, handler: JobHandler<P>, onFailure: JobFailure<P>): JobKind<P> {
     if (this.#handlers.has(kind)) throw new Error(`job kind ${kind} is already defined`)
     this.#handlers.set(kind, handler as JobHandler<unknown>)
+    this.#failures.set(kind, onFailure as JobFailure<unknown>)
     return { kind }
   }
 
@@ -202,10 +221,18 @@ export class Scheduler {
     try {
       return this.#run(row, now)
     } catch (error) {
-      // The transaction rolled back, job row included; drop the job so one bad row cannot wedge the scheduler.
-      this.#log.error({ err: error, job: row.kind }, 'job failed; dropped')
-      this.#repo.remove(row.id)
-      return { job: row, after: undefined }
+      // The transaction rolled back, job row included: the kind writes its failed outcome and the job goes,
+      // so one bad row can neither wedge the scheduler nor leave its work waiting forever.
+      const reason = error instanceof Error ? error.message : String(error)
+      this.#log.warn({ err: error, job: row.kind, tenant: row.tenantId, reason }, 'job failed; its outcome is recorded as failed')
+      try {
+        const result = this.#fail(row, reason, now)
+        return { job: row, after: result === undefined ? undefined : result.after }
+      } catch (again) {
+        this.#log.error({ err: again, job: row.kind, tenant: row.tenantId }, 'job failed and so did recording its failure; dropped')
+        this.#repo.remove(row.id)
+        return { job: row, after: undefined }
+      }
     }
   }
 }

@@ -5,7 +5,9 @@ import { openDatabase } from '../../src/store/database.js'
 import { Scheduler } from '../../src/jobs/scheduler.js'
 import { TenantClocks } from '../../src/core/tenant-clocks.js'
 
-const quiet = { error: () => {} }
+/** A kind whose failure leaves nothing of its own: these tests are about the scheduler. */
+const noOutcome = (): void => {}
+const quiet = { warn: () => {}, error: () => {} }
 
 function setup (path = ':memory:', start = 0) {
   const db = openDatabase(path)
@@ -19,7 +21,7 @@ t.test('due jobs run in (due time, insertion) order when the clock advances past
   const { clock, scheduler, db } = setup()
   t.teardown(() => db.close())
   const seen: string[] = []
-  const note = scheduler.define<{ n: string }>('note', ({ n }, now) => { seen.push(`${n}@${now}`) })
+  const note = scheduler.define<{ n: string }>('note', ({ n }, now) => { seen.push(`${n}@${now}`) }, noOutcome)
   scheduler.start()
   scheduler.schedule(note, null, 300, { n: 'c' })
   scheduler.schedule(note, null, 100, { n: 'a' })
@@ -37,7 +39,7 @@ t.test('a handler can schedule follow-up work that runs within the same advance'
   const tick = scheduler.define<Record<string, never>>('tick', (_payload, now) => {
     ticks.push(now)
     if (ticks.length < 5) scheduler.schedule(tick, null, now + 60_000, {})
-  })
+  }, noOutcome)
   scheduler.start()
   scheduler.schedule(tick, null, 60_000, {})
   await clock.advanceTo(10 * 60_000)
@@ -48,7 +50,7 @@ t.test('a dedupe key keeps one pending job per key: rescheduling moves it', asyn
   const { clock, scheduler, db } = setup()
   t.teardown(() => db.close())
   const seen: number[] = []
-  const sync = scheduler.define<Record<string, never>>('sync', (_payload, now) => { seen.push(now) })
+  const sync = scheduler.define<Record<string, never>>('sync', (_payload, now) => { seen.push(now) }, noOutcome)
   scheduler.start()
   scheduler.schedule(sync, null, 100, {}, 'acct-1:Employee')
   scheduler.schedule(sync, null, 50, {}, 'acct-1:Employee')
@@ -62,25 +64,40 @@ t.test('a dedupe key keeps one pending job per key: rescheduling moves it', asyn
   t.same(seen, [50], 'a cancelled job never runs')
 })
 
-t.test('a failing handler rolls back its writes, is dropped, and does not stop later jobs', async (t) => {
-  const { clock, scheduler, db } = setup()
+t.test('a failing handler rolls back its writes, its kind records the failure, a warn line, and later jobs run', async (t) => {
+  const { clock, db } = setup()
   t.teardown(() => db.close())
   db.exec('CREATE TABLE notes (n TEXT)')
   const insert = db.prepare('INSERT INTO notes VALUES (?)')
-  const errors: string[] = []
-  const s = new Scheduler(db, new TenantClocks(clock).clock, { error: (_o, msg) => { errors.push(msg) } })
+  const lines: string[] = []
+  const s = new Scheduler(db, new TenantClocks(clock).clock, { warn: (o, msg) => { lines.push(`warn ${msg} ${(o as { reason: string }).reason}`) }, error: (_o, msg) => { lines.push(`error ${msg}`) } })
   const write = s.define<{ n: string }>('write', ({ n }) => {
     insert.run(n)
     if (n === 'bad') throw new Error('boom')
-  })
+  }, ({ n }, reason) => { insert.run(`${n} failed: ${reason}`) })
   s.start()
   s.schedule(write, null, 10, { n: 'bad' })
   s.schedule(write, null, 20, { n: 'good' })
   await clock.advanceTo(30)
-  t.same(db.prepare('SELECT n FROM notes').pluck().all(), ['good'], 'the failed job left nothing behind')
-  t.same(errors, ['job failed; dropped'])
+  t.same(db.prepare('SELECT n FROM notes').pluck().all(), ['bad failed: boom', 'good'], 'the failed job\'s writes rolled back; its failure outcome stayed')
+  t.same(lines, ['warn job failed; its outcome is recorded as failed boom'])
   t.equal(s.count(), 0)
-  void scheduler
+})
+
+t.test('a failure outcome that throws too is logged at error and the job dropped', async (t) => {
+  const { clock, db } = setup()
+  t.teardown(() => db.close())
+  const lines: string[] = []
+  const s = new Scheduler(db, new TenantClocks(clock).clock, { warn: (_o, msg) => { lines.push(`warn ${msg}`) }, error: (_o, msg) => { lines.push(`error ${msg}`) } })
+  const ran: number[] = []
+  const bad = s.define<{ n: number }>('bad', ({ n }) => { ran.push(n); if (n === 1) throw new Error('boom') }, () => { throw new Error('again') })
+  s.start()
+  s.schedule(bad, null, 10, { n: 1 })
+  s.schedule(bad, null, 20, { n: 2 })
+  await clock.advanceTo(30)
+  t.same(ran, [1, 2])
+  t.same(lines, ['warn job failed; its outcome is recorded as failed', 'error job failed and so did recording its failure; dropped'])
+  t.equal(s.count(), 0)
 })
 
 t.test('async follow-up work runs after the transaction, before the next job', async (t) => {
@@ -89,7 +106,7 @@ t.test('async follow-up work runs after the transaction, before the next job', a
   const seen: string[] = []
   const send = scheduler.define<{ n: number }>('send', ({ n }) => ({
     after: async () => { await Promise.resolve(); seen.push(`sent ${n}`) }
-  }))
+  }), noOutcome)
   scheduler.start()
   scheduler.schedule(send, null, 1, { n: 1 })
   scheduler.schedule(send, null, 1, { n: 2 })
@@ -101,7 +118,7 @@ t.test('pending jobs survive a restart with a file database and run once', async
   const path = join(t.testdir(), 'jobs.db')
   const first = setup(path)
   const ran: string[] = []
-  const note = first.scheduler.define<{ n: string }>('note', ({ n }) => { ran.push(n) })
+  const note = first.scheduler.define<{ n: string }>('note', ({ n }) => { ran.push(n) }, noOutcome)
   first.scheduler.start()
   first.scheduler.schedule(note, null, 5_000, { n: 'x' }, 'k')
   first.scheduler.schedule(note, null, 1_000, { n: 'early' })
@@ -111,7 +128,7 @@ t.test('pending jobs survive a restart with a file database and run once', async
   first.db.close()
 
   const second = setup(path, 2_000)
-  second.scheduler.define<{ n: string }>('note', ({ n }) => { ran.push(n) })
+  second.scheduler.define<{ n: string }>('note', ({ n }) => { ran.push(n) }, noOutcome)
   second.scheduler.start()
   await second.clock.advanceTo(10_000)
   t.same(ran, ['early', 'x'], 'the pending job ran after the restart; the finished one did not repeat')
@@ -121,8 +138,8 @@ t.test('pending jobs survive a restart with a file database and run once', async
 t.test('the scheduler counts the jobs it ran by kind; clear resets the count', async (t) => {
   const { clock, scheduler, db } = setup()
   t.teardown(() => db.close())
-  const a = scheduler.define<Record<string, never>>('a', () => {})
-  const b = scheduler.define<Record<string, never>>('b', () => {})
+  const a = scheduler.define<Record<string, never>>('a', () => {}, noOutcome)
+  const b = scheduler.define<Record<string, never>>('b', () => {}, noOutcome)
   scheduler.start()
   scheduler.schedule(a, null, 1, {})
   scheduler.schedule(a, null, 2, {})
@@ -138,8 +155,8 @@ t.test('the scheduler counts the jobs it ran by kind; clear resets the count', a
 t.test('each job kind is defined once, with its handler', async (t) => {
   const { scheduler, db } = setup()
   t.teardown(() => db.close())
-  scheduler.define<{ n: number }>('once', () => {})
-  t.throws(() => scheduler.define<{ n: number }>('once', () => {}), /already defined/)
+  scheduler.define<{ n: number }>('once', () => {}, noOutcome)
+  t.throws(() => scheduler.define<{ n: number }>('once', () => {}, noOutcome), /already defined/)
   t.same(scheduler.kinds(), ['once'])
 })
 
@@ -147,7 +164,7 @@ t.test('scheduleEarliest keeps the earlier of the pending job and the new one: o
   const { clock, scheduler, db } = setup()
   t.teardown(() => db.close())
   const seen: number[] = []
-  const wake = scheduler.define<Record<string, never>>('wake', (_payload, now) => { seen.push(now) })
+  const wake = scheduler.define<Record<string, never>>('wake', (_payload, now) => { seen.push(now) }, noOutcome)
   scheduler.start()
   scheduler.scheduleEarliest(wake, null, 100, {}, 'wake')
   scheduler.scheduleEarliest(wake, null, 300, {}, 'wake')
@@ -166,7 +183,7 @@ t.test("a tenant's jobs fall due on its own clock: advancing it runs them alone,
   const note = scheduler.define<{ n: string }>('note', ({ n }, now) => {
     // The handler's reads of the injected clock are the job's tenant's time too.
     seen.push(`${n}@${now}/${clocks.clock.now()}`)
-  })
+  }, noOutcome)
   scheduler.start()
   scheduler.schedule(note, 1, 100, { n: 'one' })
   scheduler.schedule(note, 2, 100, { n: 'two' })
@@ -189,7 +206,7 @@ t.test("clearing a tenant's jobs leaves the others'", async (t) => {
   const { clock, scheduler, db } = setup()
   t.teardown(() => db.close())
   const seen: string[] = []
-  const note = scheduler.define<{ n: string }>('note', ({ n }) => { seen.push(n) })
+  const note = scheduler.define<{ n: string }>('note', ({ n }) => { seen.push(n) }, noOutcome)
   scheduler.start()
   scheduler.schedule(note, 1, 10, { n: 'one' })
   scheduler.schedule(note, 2, 10, { n: 'two' })

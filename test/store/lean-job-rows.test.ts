@@ -26,6 +26,8 @@ function olderDatabase (path: string): void {
   db.close()
 }
 
+const noOutcome = (): void => {}
+
 t.test('an older file database keeps its pending jobs and sync history through migration 36', async (t) => {
   const path = join(t.testdir(), 'older.db')
   olderDatabase(path)
@@ -43,9 +45,9 @@ t.test('an older file database keeps its pending jobs and sync history through m
   t.equal(history.forAccount('acc').at(-1)?.modelId, 'hris.M3', 'a new run is still the newest')
 
   const clock = new VirtualClock(0)
-  const scheduler = new Scheduler(db, new TenantClocks(clock).clock, { error: () => {} })
+  const scheduler = new Scheduler(db, new TenantClocks(clock).clock, { warn: () => {}, error: () => {} })
   const seen: string[] = []
-  const note = scheduler.define<{ n: string }>('note', ({ n }) => { seen.push(n) })
+  const note = scheduler.define<{ n: string }>('note', ({ n }) => { seen.push(n) }, noOutcome)
   scheduler.start()
   t.same(scheduler.pending('first'), { kind: 'note', dueAt: 100, id: 2, tenantId: null, dedupeKey: 'first', payload: '{"n":"first"}' })
   scheduler.schedule(note, null, 100, { n: 'third' })

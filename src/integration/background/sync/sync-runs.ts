@@ -3,7 +3,7 @@ import type { SyncServiceDeps } from './sync-deps.js'
 import type { SyncEffect } from './sync-effects.js'
 import type { SyncAccount } from './sync-events.js'
 import { ended, scheduledKind } from './sync-machine.js'
-import { type BeginInputs, beginRun, passJob, settleRun, startJob, stopRun } from './sync-steps.js'
+import { type BeginInputs, beginRun, failRun, passJob, settleRun, startJob, stopRun } from './sync-steps.js'
 import type { SyncKind, SyncState } from './sync-state.js'
 
 /** The payload of both sync jobs: which model of which account. */
@@ -32,8 +32,8 @@ export class SyncRuns {
 
   constructor (deps: SyncServiceDeps) {
     this.#d = deps
-    this.#start = deps.scheduler.define<ModelRef>('sync.start', (job, now) => { this.#onStart(job, now) })
-    this.#pass = deps.scheduler.define<ModelRef>('sync.pass', (job, now) => { this.#onPass(job, now) })
+    this.#start = deps.scheduler.define<ModelRef>('sync.start', (job, now) => { this.#onStart(job, now) }, (job, _reason, now) => { this.#onFailed(job, now) })
+    this.#pass = deps.scheduler.define<ModelRef>('sync.pass', (job, now) => { this.#onPass(job, now) }, (job, _reason, now) => { this.#onFailed(job, now) })
   }
 
   lookup (accountId: string): SyncAccount | undefined {
@@ -157,5 +157,16 @@ export class SyncRuns {
     const account = state === undefined ? undefined : this.lookup(job.accountId)
     if (account === undefined || state === undefined) return
     this.apply(account, job.modelId, now, passJob(state, { now, intervalMs: this.intervalFor(account.tenantId), fields: this.#d.data.fields(job.modelId) }))
+  }
+
+  /**
+   * A sync job threw (its writes rolled back): the run ends FAILED now, as sync-status shows it, and the next
+   * run is scheduled one interval later, as after any finished run.
+   */
+  #onFailed (job: ModelRef, now: number): void {
+    const state = this.#d.repo.state(job.accountId, job.modelId)
+    const account = state === undefined ? undefined : this.lookup(job.accountId)
+    if (account === undefined || state === undefined) return
+    this.apply(account, job.modelId, now, failRun(state, now, this.intervalFor(account.tenantId)))
   }
 }

@@ -15,6 +15,7 @@ import type { SyncKind, SyncState, SyncStatus } from './sync-state.js'
  *   passJob     the pass job: the next pass of a run, or its finish
  *   startJob    the start job: settles a run that ended, then starts the next (or pauses an idle account)
  *   stopRun     paused or disabled: no job, no run
+ *   failRun     a step threw: the run ends FAILED, the next is scheduled
  */
 
 export interface BeginInputs extends PlanInputs {
@@ -118,6 +119,16 @@ export function startJob (state: SyncState, inputs: StartInputs): SyncEffect[] {
 /** Paused or disabled: the model's job is cancelled and its run ends without a result, showing `status`. */
 export function stopRun (state: SyncState, status: SyncStatus): SyncEffect[] {
   return [cancel, save(stop(state, status), false)]
+}
+
+/**
+ * A step that could not run: the run ends FAILED now and the next starts one interval later. Its
+ * last_sync_finished stays the previous run's: nothing was written, and a stamp taken here could fall
+ * before records already written.
+ */
+export function failRun (state: SyncState, now: number, intervalMs: number): SyncEffect[] {
+  const failed: SyncState = { ...state, status: 'FAILED', lastSyncResult: 'FAILED', nextSyncStart: nextStart('FAILED', now, intervalMs), run: null }
+  return [save(failed, true), schedule('start', failed.nextSyncStart!)]
 }
 
 type RunShape = Pick<RunPlan, 'kind' | 'passes' | 'outcome' | 'ends'>

@@ -75,7 +75,12 @@ export class DeliveryDispatcher {
         at
       })
     })
-    this.#job = deps.scheduler.define<DispatchJob>('webhooks.dispatch', ({ tenantId }, now) => this.#dispatch(tenantId, now))
+    this.#job = deps.scheduler.define<DispatchJob>('webhooks.dispatch', ({ tenantId }, now) => this.#dispatch(tenantId, now), ({ tenantId }, reason, now) => {
+      // What the run would have sent fails for good (GET .../webhooks/deliveries shows why); later ones still go.
+      this.#d.repo.failDue(tenantId, now, BATCH, `unimock could not dispatch it: ${reason}`)
+      const next = this.#d.repo.nextDue(tenantId)
+      if (next !== null) this.wake(tenantId, Math.max(next, now))
+    })
   }
 
   /** Makes sure a dispatch run of the tenant's deliveries happens by `at` (its time). Safe inside the caller's transaction. */

@@ -113,6 +113,7 @@ export class WebhookRepository {
   readonly #due
   readonly #markInFlight
   readonly #finishAttempt
+  readonly #failDue
   readonly #nextDue
   readonly #pendingTenants
   readonly #recover
@@ -142,6 +143,9 @@ export class WebhookRepository {
     this.#markInFlight = db.prepare(`UPDATE webhook_deliveries SET in_flight = 1 WHERE seq IN (SELECT seq ${due})`)
     // By seq, the table's rowid: one b-tree walk fewer than by id, once per attempt.
     this.#finishAttempt = db.prepare('UPDATE webhook_deliveries SET in_flight = 0, state = ?, attempts = ?, next_attempt_at = ? WHERE seq = ?')
+    // A dispatch run that threw: what it was to send fails for good, the reason as an attempt that sent nothing.
+    this.#failDue = db.prepare(`UPDATE webhook_deliveries SET in_flight = 0, state = 'failed', next_attempt_at = NULL,
+      attempts = json_insert(attempts, '$[#]', json_object('at', ?, 'statusCode', NULL, 'error', ?, 'durationMs', 0)) WHERE seq IN (SELECT seq ${due})`)
     this.#nextDue = db.prepare("SELECT min(next_attempt_at) FROM webhook_deliveries WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0").pluck()
     this.#pendingTenants = db.prepare("SELECT DISTINCT tenant_id FROM webhook_deliveries WHERE state = 'pending'").pluck()
     this.#recover = db.prepare('UPDATE webhook_deliveries SET in_flight = 0 WHERE in_flight = 1')
@@ -193,6 +197,11 @@ export class WebhookRepository {
 
   finishAttempt (seq: number, state: DeliveryState, attempts: readonly Attempt[], nextAttemptAt: number | null): void {
     this.#finishAttempt.run(state, JSON.stringify(attempts), nextAttemptAt, seq)
+  }
+
+  /** The deliveries a dispatch run would have claimed, failed with `reason` (inside the caller's transaction). */
+  failDue (tenantId: number, now: number, limit: number, reason: string): number {
+    return this.#failDue.run(now, reason, tenantId, now, limit).changes
   }
 
   nextDue (tenantId: number): number | null { return this.#nextDue.get(tenantId) as number | null }

@@ -47,8 +47,8 @@ export class ScenarioRunner {
     this.#ids = deps.ids()
     this.#actions = new StepActions(deps.port)
     this.#checks = new StepChecks(deps.port, deps.clock)
-    this.#step = deps.scheduler.define<StepJob>('scenario.step', ({ run, step }) => ({ after: () => this.#runStep(run, step) }))
-    this.#finishJob = deps.scheduler.define<FinishJob>('scenario.finish', ({ run }) => ({ after: () => this.#finish(run) }))
+    this.#step = deps.scheduler.define<StepJob>('scenario.step', ({ run, step }) => ({ after: () => this.#runStep(run, step) }), ({ run, step }, reason) => this.#failed(run, step, reason))
+    this.#finishJob = deps.scheduler.define<FinishJob>('scenario.finish', ({ run }) => ({ after: () => this.#finish(run) }), ({ run }, reason) => this.#failed(run, null, reason))
   }
 
   reset (): void {
@@ -129,6 +129,19 @@ export class ScenarioRunner {
       this.#stop(run)
       await this.#restore(run)
     }
+  }
+
+  /** A job of the run threw: the run ends in error (the reason on its step, for a step's job) and restores. */
+  #failed (runId: string, index: number | null, reason: string): { after?: () => Promise<void> } {
+    const run = this.#runs.get(runId)
+    if (run === undefined || run.state !== 'running') return {}
+    const result = index === null ? undefined : run.steps[index]
+    if (result !== undefined) {
+      result.state = 'error'
+      result.detail = `unexpected: ${reason}`
+    }
+    this.#stop(run)
+    return { after: () => this.#restore(run) }
   }
 
   /** A step's action failed: the rest cannot mean what the file says, so it is skipped. */

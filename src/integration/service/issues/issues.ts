@@ -91,7 +91,10 @@ export class Issues {
 
   constructor (deps: IssueDeps) {
     this.#d = deps
-    this.#resolve = deps.scheduler.define<{ issueId: string }>('issues.resolve', ({ issueId }, now) => { this.#resolveIfQuiet(issueId, now) })
+    // A resolution that threw still resolves the issue (without its event, the likelier culprit): an issue
+    // left ONGOING with nothing scheduled would never resolve.
+    this.#resolve = deps.scheduler.define<{ issueId: string }>('issues.resolve', ({ issueId }, now) => { this.#resolveIfQuiet(issueId, now) },
+      ({ issueId }) => { this.#d.repo.resolve(issueId) })
   }
 
   /** Records an incident of `problem` on the account. Call inside the transaction of what went wrong. */

@@ -42,7 +42,7 @@ export class Batches {
 
   constructor (deps: BatchDeps) {
     this.#d = deps
-    this.#job = deps.scheduler.define<{ id: string }>('writes.batch', ({ id }, now) => { this.#step(id, now) })
+    this.#job = deps.scheduler.define<{ id: string }>('writes.batch', ({ id }, now) => { this.#step(id, now) }, ({ id }, reason, now) => { this.#failed(id, reason, now) })
   }
 
   /** The create operation a bulk or async write runs per item. */
@@ -155,6 +155,22 @@ export class Batches {
         tenantId: b.tenantId, accountId: b.accountId, kind: 'bulk', data: { batch_id: b.id, status, total_count: objects.length, objects }, at: now
       })
     }
+  }
+
+  /** A step threw (its writes rolled back): the batch or task ends failed, with the reason, and says so. */
+  #failed (id: string, reason: string, now: number): void {
+    const b = this.#d.repo.get(id)
+    if (b === undefined || !['ENQUEUED', 'QUEUED', 'IN_PROGRESS', 'SETTLING'].includes(b.status)) return
+    const account = this.#d.account(b.accountId)
+    const message = `The write could not be completed: ${reason}`
+    if (b.kind !== 'bulk') {
+      this.#finishTask(b, account, { status_code: 500, response: { detail: message } }, now)
+      return
+    }
+    const objects = (b.items as BatchItem[]).map((item) => ({ item_id: item.item_id, status: 'FAILURE', response: { error_message: message } }))
+    this.#d.repo.update(id, 'FAILED', objects)
+    if (account === undefined) return
+    this.#d.events.emit('write:async-completed', { tenantId: b.tenantId, accountId: b.accountId, kind: 'bulk', data: { batch_id: b.id, status: 'FAILED', total_count: objects.length, objects }, at: now })
   }
 
   #finishTask (b: StoredBatch, account: WriteAccount | undefined, result: TaskResult, now: number): void {

@@ -3,7 +3,7 @@ import type { Emitter } from '../../../core/events.js'
 import { appError } from '../../../core/errors.js'
 import type { Ids } from '../../../core/ids.js'
 import type { JobKind, Scheduler } from '../../../jobs/scheduler.js'
-import type { AsyncPassthroughRepository } from './async-passthrough-repository.js'
+import type { AsyncPassthroughRepository, ReceiptRow } from './async-passthrough-repository.js'
 import type { Passthrough, PassthroughAccount, PassthroughRequest, RemoteResponse, VendorFailure } from './passthrough.js'
 import type { RemoteEvents } from './remote-events.js'
 
@@ -39,7 +39,8 @@ export class AsyncPassthroughs {
     this.#ids = deps.ids
     this.#account = deps.account
     this.#repo = deps.repo
-    this.#job = deps.scheduler.define<{ receiptId: string }>('async-passthrough.resolve', ({ receiptId }) => { this.#run(receiptId) })
+    this.#job = deps.scheduler.define<{ receiptId: string }>('async-passthrough.resolve', ({ receiptId }) => { this.#run(receiptId) },
+      ({ receiptId }, reason) => { this.#failed(receiptId, reason) })
   }
 
   /**
@@ -78,8 +79,22 @@ export class AsyncPassthroughs {
     const account = row === undefined ? undefined : this.#account(row.account_id)
     if (row === undefined || account === undefined) return
     const { [FAILURE]: failure, ...req } = JSON.parse(row.request) as StoredRequest
-    const response = this.#passthrough.run(account, req, failure)
-    this.#repo.resolve(receiptId, JSON.stringify(response))
-    this.#events.emit('async-passthrough:resolved', { tenantId: row.tenant_id, accountId: row.account_id, receiptId, response: { ...response }, at: this.#clock.now() })
+    this.#resolve(row, this.#passthrough.run(account, req, failure))
+  }
+
+  /**
+   * The request could not be run at all: it resolves with an error answer in the shape of a third party's
+   * failure (a 500 RemoteResponse) rather than staying PENDING, and AsyncPassthrough.resolved goes out.
+   */
+  #failed (receiptId: string, reason: string): void {
+    const row = this.#repo.byId(receiptId)
+    if (row === undefined || row.response !== null) return
+    const req = JSON.parse(row.request) as StoredRequest
+    this.#resolve(row, this.#passthrough.failed(req, { status: 500, message: `The request could not be completed: ${reason}` }))
+  }
+
+  #resolve (row: ReceiptRow, response: RemoteResponse): void {
+    this.#repo.resolve(row.id, JSON.stringify(response))
+    this.#events.emit('async-passthrough:resolved', { tenantId: row.tenant_id, accountId: row.account_id, receiptId: row.id, response: { ...response }, at: this.#clock.now() })
   }
 }

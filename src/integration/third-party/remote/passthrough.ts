@@ -112,21 +112,29 @@ export class Passthrough {
     const body = this.check(account, req)
     const path = relative(req.path)
     const format = req.request_format ?? 'JSON'
-    const answer: RawAnswer = failure !== undefined
-      ? { status: failure.status, body: { error: 'vendor_error', message: failure.message }, headers: { 'content-type': 'application/json' } }
-      : format === 'JSON' || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)
-        ? this.#raw.handle(account, { method: req.method === 'HEAD' ? 'GET' : req.method, path, body })
-        : { status: 415, body: { error: 'unsupported_media_type', message: `This API accepts JSON bodies only, not ${format}.` }, headers: { 'content-type': 'application/json' } }
-    const response = req.method === 'HEAD' ? null : answer.body
-    return {
-      method: req.method,
-      path,
-      status: answer.status,
-      response: req.normalize_response === true ? normalized(response) : response,
-      response_headers: answer.headers,
-      response_type: 'JSON',
-      headers: { ...(req.headers ?? {}), Authorization: '<redacted>' }
-    }
+    if (failure !== undefined) return this.failed(req, failure)
+    const answer: RawAnswer = format === 'JSON' || ['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(req.method)
+      ? this.#raw.handle(account, { method: req.method === 'HEAD' ? 'GET' : req.method, path, body })
+      : { status: 415, body: { error: 'unsupported_media_type', message: `This API accepts JSON bodies only, not ${format}.` }, headers: { 'content-type': 'application/json' } }
+    return answered(req, path, answer)
+  }
+
+  /** The third party failed the request (a preset, or a request unimock could not run): its error answer. */
+  failed (req: PassthroughRequest, failure: VendorFailure): RemoteResponse {
+    return answered(req, relative(req.path), { status: failure.status, body: { error: 'vendor_error', message: failure.message }, headers: { 'content-type': 'application/json' } })
+  }
+}
+
+function answered (req: PassthroughRequest, path: string, answer: RawAnswer): RemoteResponse {
+  const response = req.method === 'HEAD' ? null : answer.body
+  return {
+    method: req.method,
+    path,
+    status: answer.status,
+    response: req.normalize_response === true ? normalized(response) : response,
+    response_headers: answer.headers,
+    response_type: 'JSON',
+    headers: { ...(req.headers ?? {}), Authorization: '<redacted>' }
   }
 }
 
