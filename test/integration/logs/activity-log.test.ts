@@ -7,7 +7,7 @@ import { startReceiver } from '../webhooks/receiver.js'
 interface Line { level: number, time: number, msg: string, simulatedTime?: string, [field: string]: unknown }
 
 /** An app logging at `level` into memory, a linked hris account and a webhook receiver behind a URL with a secret. */
-async function setup (t: Test, level: 'info' | 'debug', answers: (n: number) => number) {
+async function setup (t: Test, level: 'warn' | 'info' | 'debug', answers: (n: number) => number) {
   const stream = new PassThrough()
   let text = ''
   stream.on('data', (chunk: Buffer) => { text += chunk.toString('utf8') })
@@ -30,6 +30,7 @@ async function setup (t: Test, level: 'info' | 'debug', answers: (n: number) => 
   return { app, api, linked, advance, lines, text: () => text }
 }
 
+const WARN = 40
 const INFO = 30
 const DEBUG = 20
 
@@ -86,4 +87,14 @@ t.test('webhook attempts: each at info with its outcome; no token, body, signatu
   t.notMatch(all, s.linked.accountToken, 'the account token is never logged')
   t.notMatch(all, 'x-merge-webhook-signature')
   t.notMatch(all, '"hook"', 'no webhook body')
+})
+
+t.test('a delivery that failed for good is a warn line at the default level, and the only line there', async (t) => {
+  // Issue 39, item 4: every delivery is refused, so each fails for good after its retries.
+  const s = await setup(t, 'warn', () => 500)
+  await s.advance('1h')
+  const lines = s.lines()
+  t.ok(lines.length > 0, 'something is printed at warn')
+  t.ok(lines.every((l) => l.level === WARN && l.msg === 'webhook delivery failed' && l.state === 'failed' && l.statusCode === 500), 'only final failures, at warn')
+  t.ok(lines.every((l) => typeof l.delivery === 'string' && typeof l.event === 'string' && (l.url as string).endsWith('/hook/hris')), 'each names the delivery, its event and the receiver')
 })

@@ -4,6 +4,7 @@ import type { WebhookAttempted } from '../../background/webhooks/webhook-events.
 
 /** The part of the app's logger these lines use (pino drops a line below its level before writing it). */
 export interface ActivityLogger {
+  warn(obj: object, msg: string): void
   info(obj: object, msg: string): void
   debug(obj: object, msg: string): void
   /** pino's; a logger without it (Fastify's no-op one, `--log-level silent`) writes nothing. */
@@ -12,7 +13,8 @@ export interface ActivityLogger {
 
 /**
  * Log lines for the work that happens on the clock rather than in a request: sync runs and webhook
- * attempts: outcomes (a run finished, each delivery attempt) at info, a run's steps at debug. Each line carries `simulatedTime`, the instant on
+ * attempts: outcomes (a run finished, each delivery attempt) at info, a run's steps at debug, a delivery that
+ * failed for good at warn (the default level: a receiver that never got its webhook is worth a line). Each line carries `simulatedTime`, the instant on
  * unimock's clock, beside the logger's own wall time: on a virtual clock the two are unrelated. No line
  * carries a token, a webhook body or signature, or a receiver URL's query or credentials.
  * The listeners are registered in compose.ts.
@@ -26,7 +28,7 @@ export class ActivityLog {
 
   // A simulated day is hundreds of thousands of events: a line below the level is not even built (its
   // timestamps and URL cost more than the rest of a webhook attempt's bookkeeping).
-  #enabled (level: 'info' | 'debug'): boolean {
+  #enabled (level: 'warn' | 'info' | 'debug'): boolean {
     return this.#log.isLevelEnabled?.(level) ?? false
   }
 
@@ -60,7 +62,7 @@ export class ActivityLog {
   }
 
   webhookAttempted (e: WebhookAttempted): void {
-    if (!this.#enabled('info')) return
+    if (!this.#enabled(e.state === 'failed' ? 'warn' : 'info')) return
     const line = {
       simulatedTime: iso(e.at),
       delivery: e.deliveryId,
@@ -76,7 +78,8 @@ export class ActivityLog {
       retryAt: e.retryAt === null ? null : iso(e.retryAt)
     }
     // Every attempt is an outcome a receiver's owner wants to see, the ones that will be retried included.
-    this.#log.info(line, e.state === 'delivered' ? 'webhook delivered' : e.state === 'failed' ? 'webhook delivery failed' : 'webhook attempt failed, retry scheduled')
+    if (e.state === 'failed') this.#log.warn(line, 'webhook delivery failed')
+    else this.#log.info(line, e.state === 'delivered' ? 'webhook delivered' : 'webhook attempt failed, retry scheduled')
   }
 }
 
