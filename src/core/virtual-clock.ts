@@ -125,6 +125,14 @@ export class VirtualClock implements Clock {
     return this.#advance(() => target)
   }
 
+  /**
+   * To `target`, or nowhere if an advance queued before it has already gone past: for work that must reach an
+   * instant (a scenario run's end) and does not mind being overtaken.
+   */
+  advanceToAtLeast (target: number): Promise<number> {
+    return this.#advance(() => Math.max(this.now(), target))
+  }
+
   #advance (targetOf: () => number): Promise<number> {
     const parent = this.#parent
     // A child waits for its own advances and its parent's; a parent for its own and every child's under way.

@@ -50,7 +50,10 @@ export const scenarioRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, runner: Sce
     }
   }, async (request, reply) => {
     const { loaded, source } = library.load(request.body)
-    const run = runner.start(requestTenant(request).id, request.headers.authorization!, loaded, source)
+    const tenant = requestTenant(request).id
+    // Behind any advance of the key's clock under way, as concurrent advances queue (never a run started mid-advance).
+    if (clock.mode === 'virtual') await runner.waitForClock(tenant)
+    const run = runner.start(tenant, request.headers.authorization!, loaded, source)
     if (clock.mode === 'virtual' && request.body.drive !== false) {
       await runner.drive(run)
       return reply.code(200).send(runView(run))

@@ -96,8 +96,18 @@ export class ScenarioRunner {
     // The run's key's own clock: driving a run moves no other key's time.
     const clock = this.#d.clock.of(run.tenantId)
     if (!isVirtual(clock)) return
-    // A run that ends at its start (every step at 0s) still has its steps and its end due now.
-    await clock.advanceTo(Math.max(clock.now(), run.endsAt))
+    // A run that ends at its start (every step at 0s) still has its steps and its end due now. The target is
+    // taken when the advance starts: one queued before it may have passed the run's end already.
+    await clock.advanceToAtLeast(run.endsAt)
+  }
+
+  /**
+   * Virtual clock: resolves once the key's clock has finished the advances under way (its own and the
+   * server's), as a queued advance would start. A run starts then, not in the middle of someone's advance.
+   */
+  async waitForClock (tenantId: number): Promise<void> {
+    const clock = this.#d.clock.of(tenantId)
+    if (isVirtual(clock)) await clock.flush()
   }
 
   get (tenantId: number, id: string): Run {
