@@ -105,7 +105,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     scheduler,
     dispatcher: deps.dispatcher ?? globalDispatcherOnUse(),
     onReset: (fn) => { resets.push(fn) },
-    onResetTenant: (fn) => { tenantResets.push(fn) }
+    onResetTenant: (fn) => { tenantResets.push(fn) },
+    resetTenant: (tenant) => { resetTenant(tenant) }
   }
 
   const app = Fastify({

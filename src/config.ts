@@ -45,7 +45,7 @@ export const ConfigSchema = Type.Object({
   publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+/?$', placeholder: 'URL', description: 'the origin absolute URLs in answers name (webhook_listener_url, magic_link_url, download and OpenAPI server URLs, the widget script), e.g. https://unimock.ci.example: set it when clients reach unimock through a proxy or a shared host; default: the Host the client sent, when it is a valid host' })),
   journalSize: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'requests kept per API key in the request journal; the oldest go first' }),
   journalTotal: Type.Integer({ minimum: 1, default: 100_000, placeholder: 'N', description: 'requests kept in the journals of all API keys together (at least --journal-size): beyond it the journals of the keys quiet the longest go first' }),
-  maxTenants: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'API keys the server holds at most (without --api-key any key becomes one): a new key beyond it answers 503 until a reset' })
+  maxTenants: Type.Integer({ minimum: 1, default: 10_000, placeholder: 'N', description: 'API keys the server holds at most (without --api-key any key becomes one): a new key beyond it takes the place of the key idle the longest, whose data is deleted' })
 })
 
 /** Settings that hold durations; each must parse (see core/durations.ts). */

@@ -30,4 +30,6 @@ export interface AppContext {
   onReset(fn: () => void): void
   /** What a reset of one API key's world clears (inside one transaction): its rows, its caches. */
   onResetTenant(fn: (tenant: number) => void): void
+  /** Resets one API key's world now (its rows, jobs and clock), as POST /_unimock/reset with that key does. */
+  resetTenant(tenant: number): void
 }

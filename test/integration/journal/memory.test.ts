@@ -46,22 +46,24 @@ t.test('across tenants the journals hold at most the total: the quietest tenants
   t.equal(store.held, 0)
 })
 
-t.test('a server holds at most --max-tenants API keys: a new one beyond answers 503, known ones go on', async (t) => {
-  const { app } = await makeApp(t, { maxTenants: 2, journalTotal: 50, journalSize: 20 })
-  const get = (key: string) => app.inject({ method: 'GET', url: '/api/hris/v1/linked-accounts', headers: { authorization: `Bearer ${key}` } })
-  t.equal((await get('key-one')).statusCode, 200)
-  t.equal((await get('key-two')).statusCode, 200)
-  const third = await get('key-three')
-  t.equal(third.statusCode, 503)
-  t.match(third.json(), { detail: /already holds 2 API keys \(--max-tenants\)/ })
-  t.equal((await get('key-one')).statusCode, 200, 'a known key still works')
-  const control = await app.inject({ method: 'GET', url: '/_unimock/linked-accounts', headers: { authorization: 'Bearer key-four' } })
-  t.equal(control.statusCode, 503)
-  t.match(control.json(), { detail: /--max-tenants/ })
+t.test('beyond --max-tenants a new key takes the place of the key idle the longest, whose data goes with it', async (t) => {
+  const { app } = await makeApp(t, { maxTenants: 3, journalTotal: 50, journalSize: 20 })
+  const call = (key: string, method: 'GET' | 'POST' = 'GET') => app.inject({
+    method,
+    url: '/_unimock/linked-accounts',
+    headers: { authorization: `Bearer ${key}` },
+    ...(method === 'POST' ? { payload: { category: 'hris', end_user_origin_id: `org-${key}` } } : {})
+  })
+  const accounts = async (key: string) => ((await call(key)).json().results as Array<{ end_user_origin_id: string }>).map((a) => a.end_user_origin_id)
+  for (const key of ['key-one', 'key-two', 'key-three']) t.equal((await call(key, 'POST')).statusCode, 201)
+  t.equal((await call('key-one')).statusCode, 200, 'key-one is used again: key-two is now the one idle the longest')
+  const fourth = await call('key-four', 'POST')
+  t.equal(fourth.statusCode, 201, 'a fourth key is served, not refused')
+  t.same(await accounts('key-one'), ['org-key-one'], 'a key used recently keeps its data')
+  t.same(await accounts('key-three'), ['org-key-three'])
+  t.same(await accounts('key-four'), ['org-key-four'])
+  t.same(await accounts('key-two'), [], 'the key idle the longest was evicted with its data: it comes back empty')
   const doc = (await app.inject('/openapi.json')).json()
-  t.ok(doc.paths['/api/hris/v1/linked-accounts'].get.responses['503'] !== undefined, 'the document declares it on keyed operations')
   t.ok(doc.paths['/v3/plant/{plantId}'].get.responses['404'] !== undefined)
-  t.equal(doc.paths['/v3/plant/{plantId}'].get.responses['503'], undefined, 'and not on the plant store\'s, which takes no key')
-  t.equal((await app.inject({ method: 'POST', url: '/_unimock/reset' })).statusCode, 200)
-  t.equal((await get('key-three')).statusCode, 200, 'after a reset there is room again')
+  t.equal(doc.paths['/v3/plant/{plantId}'].get.responses['503'], undefined, 'the plant store takes no key')
 })

@@ -9,8 +9,12 @@ export class TenantRepository {
   readonly #byHash
   readonly #clear
   readonly #count
+  readonly #ids
+  readonly #delete
 
   constructor (db: Db) {
+    this.#ids = db.prepare('SELECT id FROM tenants ORDER BY id').pluck()
+    this.#delete = db.prepare('DELETE FROM tenants WHERE id = ?')
     this.#count = db.prepare('SELECT count(*) FROM tenants').pluck()
     this.#insert = db.prepare('INSERT INTO tenants (key_hash, account_type, created_at) VALUES (?, ?, ?) ON CONFLICT (key_hash) DO NOTHING')
     this.#byHash = db.prepare('SELECT id, account_type FROM tenants WHERE key_hash = ?')
@@ -29,6 +33,12 @@ export class TenantRepository {
   }
 
   count (): number { return this.#count.get() as number }
+
+  /** Every tenant's id, oldest first. */
+  ids (): number[] { return this.#ids.all() as number[] }
+
+  /** The tenant's own row (its world deleted first: rows hang off it). */
+  delete (id: number): void { this.#delete.run(id) }
 
   clear (): void { this.#clear.run() }
 }

@@ -15,36 +15,61 @@ export class TenantService {
   readonly #repo: TenantRepository
   readonly #clock: Clock
   readonly #allowed: readonly Buffer[]
-  // Every request authenticates: remember tenants by key digest instead of writing to SQLite each time.
+  /**
+   * Every request authenticates: remember tenants by key digest instead of writing to SQLite each time. In
+   * the order of last use (a hit moves to the end): the first entry is the key idle the longest.
+   */
   readonly #cache = new Map<string, Tenant>()
   readonly #remoteKey: (key: string) => Tenant | undefined
   readonly #maxTenants: number
+  readonly #evict: (tenantId: number) => void
 
-  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined, maxTenants = Number.POSITIVE_INFINITY) {
+  constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined,
+    maxTenants = Number.POSITIVE_INFINITY, evict: (tenantId: number) => void = () => {}) {
     this.#repo = repo
     this.#clock = clock
     this.#allowed = apiKeys.map(digest)
     this.#remoteKey = remoteKey
     this.#maxTenants = maxTenants
+    this.#evict = evict
   }
 
   authenticate (authorization: string | undefined): Tenant {
     const key = parseBearer(authorization)
     const hash = digestHex(key)
     const cached = this.#cache.get(hash)
-    if (cached !== undefined) return cached
+    if (cached !== undefined) {
+      this.#cache.delete(hash)
+      this.#cache.set(hash, cached)
+      return cached
+    }
     const remote = this.#remoteKey(key)
     if (remote !== undefined) {
       this.#cache.set(hash, remote)
       return remote
     }
     if (this.#allowed.length > 0 && !matchesAny(key, this.#allowed)) throw appError('AUTH_KEY_UNKNOWN')
-    // A shared server's keys are bounded (#19): a new one beyond --max-tenants is refused, known ones go on.
+    // A shared server's keys are bounded (#19): a new one beyond --max-tenants takes the place of the key idle
+    // the longest, whose world goes with it; a client inventing keys cannot lock the others out.
     const known = this.#repo.find(hash)
-    if (known === undefined && this.#repo.count() >= this.#maxTenants) throw appError('AUTH_TOO_MANY_KEYS', { max: this.#maxTenants })
+    if (known === undefined && this.#repo.count() >= this.#maxTenants) this.#evictIdlest()
     const tenant = known ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
     return tenant
+  }
+
+  /**
+   * The tenant idle the longest goes, with its world: a key not used since this process started (oldest
+   * first), else the least recently used one.
+   */
+  #evictIdlest (): void {
+    const used = new Set<number>()
+    for (const t of this.#cache.values()) used.add(t.id)
+    const victim = this.#repo.ids().find((id) => !used.has(id)) ?? used.values().next().value
+    if (victim === undefined) throw appError('AUTH_TOO_MANY_KEYS', { max: this.#maxTenants })
+    this.#evict(victim)
+    this.#repo.delete(victim)
+    for (const [hash, t] of this.#cache) if (t.id === victim) this.#cache.delete(hash)
   }
 
   /** After a reset the tenants table is empty, and a regenerated remote key no longer authenticates: cached tenants would outlive both. */
