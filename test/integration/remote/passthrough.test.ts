@@ -192,3 +192,25 @@ t.test('passthrough presets: the third party fails with its own status, or is sl
   t.equal((await hris.control.post('/_unimock/passthrough-presets', { outcome: 'late' })).statusCode, 400, 'an unknown outcome is refused')
   t.equal((await hris.control.post('/_unimock/passthrough-presets', { outcome: 'fail', status: 200 })).statusCode, 400, 'a fail status must be an error status')
 })
+
+t.test('what the raw API creates it serves at once: its GET and its list, before and after the next sync', async (t) => {
+  // Issue 36: POST /api/v1/employees answered 201 with an id, and GET of that id right after answered 404.
+  const { app } = await dataApp(t, { dataVolume: ['hris.employees=2'], dataChurn: 0 })
+  const hris = await dataAccount(app, 'hris')
+  const raw = async (method: string, path: string, data?: unknown) => (await hris.api.post('/api/hris/v1/passthrough', { method, path, ...(data === undefined ? {} : { data: JSON.stringify(data) }) })).json()
+  const created = await raw('POST', '/api/v1/employees', { firstName: 'Ada', lastName: 'Lovelace' })
+  t.equal(created.status, 201)
+  const id = created.response.id as string
+  t.type(id, 'string')
+  const got = await raw('GET', `/api/v1/employees/${id}`)
+  t.equal(got.status, 200, 'its id answers right after')
+  t.match(got.response, { id, firstName: 'Ada', lastName: 'Lovelace' })
+  const ids = async () => ((await raw('GET', '/api/v1/employees?limit=100')).response.data as Array<{ id: string }>).map((e) => e.id)
+  t.equal((await ids()).filter((x) => x === id).length, 1, 'the list includes it')
+  t.equal((await ids()).length, 3)
+
+  await hris.syncPass('hris.Employee')
+  t.equal((await raw('GET', `/api/v1/employees/${id}`)).status, 200, 'still served once synced')
+  t.equal((await ids()).filter((x) => x === id).length, 1, 'and listed once, not twice')
+  t.equal((await ids()).length, 3)
+})

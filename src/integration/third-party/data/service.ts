@@ -163,6 +163,11 @@ export class DataService {
     return this.#remote.create(accountId, this.#sets.model(modelId), now, vendorBody)
   }
 
+  /** Records created through the raw vendor API that no sync pass has shown yet (see RemoteWrites). */
+  createdRemote (accountId: string, model: ModelDef): Array<{ remoteId: string, body: Record<string, unknown> }> {
+    return this.#remote.createdPending(accountId, model)
+  }
+
   editRemoteRecord (accountId: string, modelId: string, remoteId: string, change: 'changed' | 'deleted', now: number, vendorBody: Readonly<Record<string, unknown>> = {}): void {
     this.#remote.editRecord(accountId, this.#sets.model(modelId), remoteId, change, now, vendorBody)
   }

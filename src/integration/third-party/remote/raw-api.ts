@@ -25,8 +25,9 @@ const vendorError = (status: number, error: string, message: string): RawAnswer 
 /**
  * The simulated third party's own API, over the same records the common models show: `/api/v1/{segment}` and
  * `/api/v1/{segment}/{remote id}` for every model of the account's category, with the keys and ids its
- * `remote_data` shows (the path there is this API's). GET reads what the last sync saw; POST, PATCH and DELETE
- * change the simulated system itself, so the next sync pass shows the change, as a real vendor's would.
+ * `remote_data` shows (the path there is this API's). GET reads what the last sync saw, and what this API
+ * created since (a vendor serves what it has just created); POST, PATCH and DELETE change the simulated system
+ * itself, so the next sync pass shows the change, as a real vendor's would.
  * Lists page with `limit` (at most 100) and the opaque `cursor` of the answer's `next`.
  */
 export class RawVendorApi {
@@ -60,7 +61,10 @@ export class RawVendorApi {
       const cursor = params.get('cursor')
       if (cursor !== null) query.cursor = cursor
       const page = this.#data.list(accountId, model, query)
-      return answer(200, { data: page.results.map((r) => this.#raw(accountId, model, r)), next: page.next })
+      const data = page.results.map((r) => this.#raw(accountId, model, r))
+      // What it created and Merge has not synced yet is the vendor's too: after the synced records, on the last page.
+      if (page.next === null) for (const c of this.#data.createdRemote(accountId, model)) data.push({ ...c.body, id: c.remoteId })
+      return answer(200, { data, next: page.next })
     }
     if (request.method === 'POST') {
       const bad = objectBody(request.body)
@@ -90,7 +94,10 @@ export class RawVendorApi {
 
   #find (accountId: string, model: ModelDef, remoteId: string): Record<string, unknown> | undefined {
     const record = this.#data.list(accountId, model, { remote_id: remoteId, include_remote_data: 'true', page_size: '1' }).results[0]
-    return record === undefined ? undefined : this.#raw(accountId, model, record)
+    if (record !== undefined) return this.#raw(accountId, model, record)
+    // Created through this API and not synced yet: the vendor serves it as it was created.
+    const created = this.#data.createdRemote(accountId, model).find((c) => c.remoteId === remoteId)
+    return created === undefined ? undefined : { ...created.body, id: created.remoteId }
   }
 
   /** A record as the vendor's API holds it: the common model's original payload and the custom fields. */

@@ -50,11 +50,13 @@ export class RemoteEditRepository {
   readonly #insert: Statement
   readonly #pending: Statement
   readonly #progress: Statement
+  readonly #created: Statement
   #withPending: Set<number> | undefined
 
   constructor (db: Db) {
     this.#db = db
-    this.#insert = db.prepare('INSERT INTO data_remote_edits (set_id, at, created, changed, deleted, target_idx, fields) VALUES (?, ?, ?, ?, ?, ?, ?)')
+    this.#insert = db.prepare('INSERT INTO data_remote_edits (set_id, at, created, changed, deleted, target_idx, fields, remote_id, vendor_body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    this.#created = db.prepare('SELECT remote_id, vendor_body FROM data_remote_edits WHERE set_id = ? AND remote_id IS NOT NULL AND applied_ops < created + changed + deleted ORDER BY id')
     this.#pending = db.prepare('SELECT * FROM data_remote_edits WHERE set_id = ? AND applied_ops < created + changed + deleted ORDER BY id')
     this.#progress = db.prepare('UPDATE data_remote_edits SET applied_ops = ? WHERE id = ?')
   }
@@ -64,9 +66,17 @@ export class RemoteEditRepository {
     return this.#withPending
   }
 
-  add (setId: number, at: number, counts: RemoteEditCounts, target: number | null = null, fields: Readonly<Record<string, unknown>> | null = null): void {
-    this.#insert.run(setId, at, counts.created, counts.changed, counts.deleted, target, fields === null ? null : JSON.stringify(fields))
+  add (setId: number, at: number, counts: RemoteEditCounts, target: number | null = null, fields: Readonly<Record<string, unknown>> | null = null,
+    created: { remoteId: string, body: Readonly<Record<string, unknown>> } | null = null): void {
+    this.#insert.run(setId, at, counts.created, counts.changed, counts.deleted, target, fields === null ? null : JSON.stringify(fields),
+      created?.remoteId ?? null, created === null ? null : JSON.stringify(created.body))
     this.#sets().add(setId)
+  }
+
+  /** Records created through the raw vendor API that no sync pass has replayed yet, oldest first, with what they were sent. */
+  createdPending (setId: number): Array<{ remoteId: string, body: Record<string, unknown> }> {
+    if (!this.#sets().has(setId)) return []
+    return (this.#created.all(setId) as Array<{ remote_id: string, vendor_body: string }>).map((r) => ({ remoteId: r.remote_id, body: JSON.parse(r.vendor_body) as Record<string, unknown> }))
   }
 
   pending (setId: number): RemoteEdit[] {

@@ -42,9 +42,15 @@ export class RemoteWrites {
     return this.#d.repo.transaction(() => {
       const index = this.#d.passes.nextCreatedIndex(accountId, model, now)
       const fields = fromVendor(model, vendorBody)
-      this.#d.edits.add(this.#d.sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 }, null, fields)
-      return String(this.#d.sets.account(accountId, model.category).remoteBase(model.name) + index)
+      const remoteId = String(this.#d.sets.account(accountId, model.category).remoteBase(model.name) + index)
+      this.#d.edits.add(this.#d.sets.set(accountId, model).id, now, { created: 1, changed: 0, deleted: 0 }, null, fields, { remoteId, body: vendorBody })
+      return remoteId
     })
+  }
+
+  /** Records created in the simulated system that no sync pass has shown yet: their remote ids and what they were created with. */
+  createdPending (accountId: string, model: ModelDef): Array<{ remoteId: string, body: Record<string, unknown> }> {
+    return this.#d.edits.createdPending(this.#d.sets.set(accountId, model).id)
   }
 
   /** The record with this remote id changes (a new version) or is deleted in the simulated system now. */
