@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Integration } from '../../service/widget/schemas.js'
 import { CATEGORIES } from '../../service/catalog/categories.js'
 import { EndUserFields } from '../../service/accounts/schemas.js'
-import { Nullable } from '../../service/dialect/schemas.js'
+import { BoundedName, BoundedText, Nullable } from '../../service/dialect/schemas.js'
 
 /** A linked account as the control API shows it: its state, and its account token once it finished linking. */
 export const ControlAccount = Type.Object({
@@ -24,10 +24,10 @@ export const ControlAccountList = Type.Object({ results: Type.Array(ControlAccou
 
 export const NewAccountBody = Type.Object({
   category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))),
-  end_user_origin_id: Type.String({ minLength: 1 }),
-  integration: Type.Optional(Type.String({ description: 'slug; default: the category\'s first integration' })),
-  end_user_email_address: Type.Optional(Type.String()),
-  end_user_organization_name: Type.Optional(Type.String())
+  end_user_origin_id: BoundedName(),
+  integration: Type.Optional(BoundedText('name', { description: 'slug; default: the category\'s first integration' })),
+  end_user_email_address: Type.Optional(BoundedText('email')),
+  end_user_organization_name: Type.Optional(BoundedText('name'))
 }, { additionalProperties: false })
 export type NewAccountBody = Static<typeof NewAccountBody>
 

@@ -19,3 +19,13 @@ export const Paginated = <T extends TSchema>(item: T) => Type.Object({
 /** The page_size query parameter of a list; core/pagination.ts holds the policy it describes. */
 export const PageSizeParam = (description = `default ${PAGE_SIZE_DEFAULT}; values above ${PAGE_SIZE_MAX} are capped at ${PAGE_SIZE_MAX}`) =>
   Type.Integer({ minimum: 1, description })
+
+/**
+ * Bounds of the free strings a client sends and unimock stores (docs/fidelity-notes-r36-services.md): the real
+ * service publishes none for these fields, so they follow its published ones where a kind matches (an email
+ * address: 254, as its EmployeeRequest's work_email) and are otherwise generous for what the field holds.
+ */
+export const STRING_BOUNDS = { name: 255, email: 254, description: 2000, path: 2000 } as const
+/** A name, key or id: 1 to 255 characters. */
+export const BoundedName = (options: { description?: string, minLength?: number } = {}) => Type.String({ minLength: 1, maxLength: STRING_BOUNDS.name, ...options })
+export const BoundedText = (bound: keyof typeof STRING_BOUNDS, options: { description?: string, minLength?: number } = {}) => Type.String({ maxLength: STRING_BOUNDS[bound], ...options })

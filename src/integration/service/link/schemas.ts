@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { AccountIntegration } from '../accounts/schemas.js'
-import { Nullable } from '../dialect/schemas.js'
+import { BoundedName, BoundedText, Nullable } from '../dialect/schemas.js'
 
 /**
  * POST /api/{category}/v1/link-token. Both the spec's body (end_user_origin_id, integration_category,
@@ -8,12 +8,12 @@ import { Nullable } from '../dialect/schemas.js'
  * Only end_user_origin_id is required: the spec requires nothing else.
  */
 export const LinkTokenBody = Type.Object({
-  end_user_origin_id: Type.String({ minLength: 1, description: 'the integrator\'s permanent id of this integration; reuse it on retries' }),
-  end_user_email_address: Type.Optional(Nullable(Type.String())),
-  end_user_organization_name: Type.Optional(Nullable(Type.String())),
+  end_user_origin_id: BoundedName({ description: 'the integrator\'s permanent id of this integration; reuse it on retries' }),
+  end_user_email_address: Type.Optional(Nullable(BoundedText('email'))),
+  end_user_organization_name: Type.Optional(Nullable(BoundedText('name'))),
   integration_category: Type.Optional(Type.String({ description: 'the spec\'s body: must equal the path\'s category' })),
   categories: Type.Optional(Type.Array(Type.String(), { description: 'the real service\'s body; the path\'s category is the account\'s' })),
-  integration: Type.Optional(Nullable(Type.String({ description: 'slug: limit the widget to this one integration' }))),
+  integration: Type.Optional(Nullable(BoundedText('name', { description: 'slug: limit the widget to this one integration' }))),
   link_expiry_mins: Type.Optional(Type.Integer({ description: 'default 30; 30 to 720, or to 10080 with should_create_magic_link_url' })),
   should_create_magic_link_url: Type.Optional(Nullable(Type.Boolean())),
   hide_admin_magic_link: Type.Optional(Nullable(Type.Boolean())),

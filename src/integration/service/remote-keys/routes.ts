@@ -4,10 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
-import { Detail } from '../dialect/schemas.js'
+import { BoundedName, Detail } from '../dialect/schemas.js'
 import type { RemoteKeys } from './remote-keys.js'
 
-const RemoteKeyBody = Type.Object({ name: Type.String({ minLength: 1, description: 'the key\'s name, e.g. Remote Deployment Key 1' }) })
+const RemoteKeyBody = Type.Object({ name: BoundedName({ description: 'the key\'s name, e.g. Remote Deployment Key 1' }) })
 const RemoteKey = Type.Object({ name: Type.String(), key: Type.String() }, { title: 'unified.RemoteKey' })
 
 /** generate-key and regenerate-key of each category: organization-level, one set of keys per API key. */

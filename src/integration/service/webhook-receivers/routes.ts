@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
-import { Detail, Nullable } from '../dialect/schemas.js'
+import { BoundedName, Detail, Nullable } from '../dialect/schemas.js'
 import type { WebhookReceivers } from './webhook-receivers.js'
 
 const WebhookReceiver = Type.Object({
@@ -13,9 +13,9 @@ const WebhookReceiver = Type.Object({
   key: Nullable(Type.String({ description: 'the secret the third party signs its deliveries with' }))
 }, { title: 'unified.WebhookReceiver' })
 const WebhookReceiverBody = Type.Object({
-  event: Type.String({ minLength: 1 }),
+  event: BoundedName(),
   is_active: Type.Boolean(),
-  key: Type.Optional(Type.String({ minLength: 1 }))
+  key: Type.Optional(BoundedName())
 })
 
 /** webhook-receivers GET (a bare array) and POST (201, upsert by event) of each category's linked account. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { BoundedName } from '../dialect/schemas.js'
 
 /** The `{"detail": ...}` error body every /link/api route answers with, like the unified service itself. */
 export const WidgetError = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": ...})' })
@@ -64,7 +65,7 @@ export const DemoFailure = Type.Object({ success: Type.Literal(false), error: Ty
 export const DemoCreateLinkTokenBody = Type.Object({
   api_key: Type.String({ minLength: 1 }),
   category: Type.Optional(Type.String({ minLength: 1, default: 'hris' })),
-  end_user_origin_id: Type.String({ minLength: 1 }),
+  end_user_origin_id: BoundedName(),
   integration: Type.Optional(Type.String({ minLength: 1 }))
 })
 export type DemoCreateLinkTokenBody = Static<typeof DemoCreateLinkTokenBody>

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CATEGORIES } from '../../service/catalog/categories.js'
 import { journaled } from '../../service/dialect/journal-recorder.js'
-import { AUTH_ERRORS, Detail } from '../../service/dialect/schemas.js'
+import { AUTH_ERRORS, BoundedName, BoundedText, Detail } from '../../service/dialect/schemas.js'
 import type { CreateFieldMapping, FieldMappings, MappingAccount, PatchFieldMapping } from './field-mappings.js'
 
 export interface FieldMappingRouteOptions {
@@ -25,22 +25,26 @@ const Instance = Type.Object({
   jmes_path: Type.Optional(Type.String())
 }, { title: 'unified.FieldMappingApiInstance' })
 const Envelope = Type.Object({ model: Instance, warnings: Type.Array(Type.Unknown()), errors: Type.Array(Type.Unknown()) }, { title: 'unified.FieldMappingInstanceResponse' })
+// The bounds of stored strings (STRING_BOUNDS); jmes_path is bounded, with its reason named, by checkJmes.
+const TraversalPath = Type.Array(BoundedText('name'), { maxItems: 50 })
+const Method = Type.String({ minLength: 1, maxLength: 10 })
+const UrlPath = BoundedText('path', { minLength: 1 })
 const CreateBody = Type.Object({
   // Optional since the 2026 spec when organization_wide_target_field names the target; client 4.0.4 always sends them.
-  target_field_name: Type.Optional(Type.String()),
-  target_field_description: Type.Optional(Type.String()),
-  remote_field_traversal_path: Type.Array(Type.String()),
-  remote_method: Type.String({ minLength: 1 }),
-  remote_url_path: Type.String({ minLength: 1 }),
-  common_model_name: Type.String({ minLength: 1 }),
+  target_field_name: Type.Optional(BoundedText('name')),
+  target_field_description: Type.Optional(BoundedText('description')),
+  remote_field_traversal_path: TraversalPath,
+  remote_method: Method,
+  remote_url_path: UrlPath,
+  common_model_name: BoundedName(),
   jmes_path: Type.Optional(Type.String()),
-  organization_wide_target_field: Type.Optional(Type.String()),
+  organization_wide_target_field: Type.Optional(BoundedText('name')),
   is_integration_wide: Type.Optional(Type.Boolean())
 })
 const PatchBody = Type.Object({
-  remote_field_traversal_path: Type.Optional(Type.Array(Type.String())),
-  remote_method: Type.Optional(Type.String({ minLength: 1 })),
-  remote_url_path: Type.Optional(Type.String({ minLength: 1 })),
+  remote_field_traversal_path: Type.Optional(TraversalPath),
+  remote_method: Type.Optional(Method),
+  remote_url_path: Type.Optional(UrlPath),
   jmes_path: Type.Optional(Type.String())
 })
 const IdParams = Type.Object({ field_mapping_id: Type.String() })
@@ -96,7 +100,7 @@ export const fieldMappingRoutes: FastifyPluginAsync<FieldMappingRouteOptions> = 
       schema: {
         tags,
         summary: 'Create an organization-wide target field',
-        body: Type.Object({ name: Type.String({ minLength: 1 }), common_model: Type.String({ minLength: 1 }), description: Type.Optional(Type.String()) }),
+        body: Type.Object({ name: BoundedName(), common_model: BoundedName(), description: Type.Optional(BoundedText('description')) }),
         response: { 200: ByModel('unified.ExternalTargetFieldAPIResponse'), 400: Detail, ...AUTH_ERRORS }
       }
     }, async (request) => mappings.addTargetField(account(request), request.body))
