@@ -1,15 +1,23 @@
 // Writes docs/reference/routes.md, the list of every route with its summary, from the OpenAPI document the
-// built server serves (run `npm run build` first). With --stdout it prints the page instead: the README test
-// compares that with the file, so the page cannot fall behind the routes.
+// built server serves (run `npm run build` first). With --stdout it prints the page instead, and with --from URL it
+// reads the document of a running server with default settings: the docs test compares that with the file, so
+// the page cannot fall behind the routes.
 import { writeFileSync } from 'node:fs'
 
 const root = new URL('../', import.meta.url)
-const { buildApp } = await import(new URL('dist/src/index.js', root).href)
 
-const app = buildApp({ clock: 'virtual', logLevel: 'silent' })
-const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
-await app.close()
+/** The OpenAPI document: from a running server (--from URL, as the test passes its own), or a fresh in-process app. */
+async function openApiDocument () {
+  const from = process.argv[process.argv.indexOf('--from') + 1]
+  if (process.argv.includes('--from') && from !== undefined) return await (await fetch(`${from}/openapi.json`)).json()
+  const { buildApp } = await import(new URL('dist/src/index.js', root).href)
+  const app = buildApp({ clock: 'virtual', logLevel: 'silent' })
+  const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json()
+  await app.close()
+  return doc
+}
 
+const doc = await openApiDocument()
 const cell = (text) => String(text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim()
 const described = new Map((doc.tags ?? []).map((tag) => [tag.name, tag.description]))
 const groups = new Map()

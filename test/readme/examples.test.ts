@@ -12,6 +12,9 @@ import { launcher, Shell, startServer } from './shell.js'
 
 const pages = docs().map((doc) => ({ ...doc, blocks: blocks(doc.text) })).filter((doc) => doc.blocks.some((b) => b.lang === 'sh'))
 
+// Each file has a server and a shell of its own, so files run side by side; the blocks of one file run in order.
+t.jobs = 4
+
 t.before(() => {
   if (!existsSync(launcher)) throw new Error(`${launcher} is missing: run npm run build first (npm test does)`)
 })
