@@ -1,8 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import type { Test } from 'tap'
 import { root } from './markdown.js'
 
-export const launcher = `${root}dist/src/launcher.js`
+const launcher = `${root}dist/src/launcher.js`
 
 /** A bash session that runs one block at a time and hands back what it printed; `unimock` is the built CLI. */
 export class Shell {
@@ -49,6 +50,7 @@ export class Shell {
 
 /** A fresh `unimock --clock virtual` on a free port, stopped when the test ends; resolves to its URL. */
 export async function startServer (t: Test): Promise<string> {
+  if (!existsSync(launcher)) throw new Error(`${launcher} is missing: run npm run build first (npm test does)`)
   const child = spawn(process.execPath, [launcher, '--port', '0', '--clock', 'virtual', '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'inherit'] })
   t.teardown(() => { child.kill('SIGTERM') })
   let out = ''
