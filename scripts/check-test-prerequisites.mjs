@@ -1,5 +1,5 @@
 // Run by tap before any test file (package.json "tap.before") and by npm test before it builds: what the suite
-// needs outside npm. A Chromium for the link widget tests, and curl and jq for the README's examples. Without
+// needs outside npm. A Chromium for the link widget tests, and curl and jq for the examples of the README and docs/. Without
 // them, one line names the fix and the run stops, instead of every test that needs them failing on its own.
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'

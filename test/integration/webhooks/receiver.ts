@@ -8,14 +8,14 @@ export interface Received {
   readonly headers: IncomingMessage['headers']
   readonly raw: string
   readonly json: any
-  /** The signature checked with the README's recipe and the key the receiver was given. */
+  /** The signature checked with the webhooks guide's recipe and the key the receiver was given. */
   readonly verified: boolean
 }
 
 /** What the receiver answers to the n-th request (0-based): a status (with headers), or 'hang' (never answer). */
 export type Behaviour = (n: number, body: any) => number | { status: number, headers: Record<string, string> } | 'hang'
 
-/** The README's verification recipe, verbatim: compare without '=' padding, in constant time. */
+/** The webhooks guide's verification recipe, verbatim: compare without '=' padding, in constant time. */
 export function verifySignature (key: string, rawBody: Buffer, header: string | undefined): boolean {
   if (header === undefined) return false
   const expected = Buffer.from(createHmac('sha256', key).update(rawBody).digest('base64url'))

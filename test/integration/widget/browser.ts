@@ -116,7 +116,7 @@ export async function startLocalServer (t: Test, handler: RequestListener): Prom
 export const CDN_SCRIPT = 'https://cdn.merge.dev/initialize.js'
 
 /**
- * The README's Playwright and Cypress snippets: Merge's CDN script answered with unimock's, by its body
+ * The link widget guide's Playwright and Cypress snippets: Merge's CDN script answered with unimock's, by its body
  * (`route.fetch`) or by a 302 to it.
  */
 export async function answerCdnScript (page: Page, unimockUrl: string, how: 'body' | 'redirect' = 'body'): Promise<void> {

@@ -8,7 +8,7 @@ import { CDN_SCRIPT, TECHNICAL_WORDS, answerCdnScript, brokenImages, events, lau
 
 // The official React hook, @mergeapi/react-merge-link, on an integrator's React 18 page in headless Chromium.
 // The hook loads Merge's CDN script and nothing else; the test answers that URL with unimock's script, as the
-// README's Playwright snippet does (or, for the dev-server page, proxies unimock and preloads its script).
+// link widget guide's Playwright snippet does (or, for the dev-server page, proxies unimock and preloads its script).
 // Screenshots of every step go to test-artifacts/react-hook/ (git-ignored), for CI to keep.
 
 const API_KEY = 'test_react_hook'

@@ -175,7 +175,7 @@ t.test('mark.svg draws initials on the brand colour, and refuses what it cannot 
   }
 })
 
-t.test('the snippets route writes the README\'s front-end snippets for the URL it was reached at', async (t) => {
+t.test('the snippets route writes the guide\'s front-end snippets for the URL it was reached at', async (t) => {
   const { app } = await widgetApp(t)
   const res = await app.inject({ method: 'GET', url: `${PREFIX}/snippets`, headers: { host: 'localhost:4321' } })
   t.equal(res.statusCode, 200)
@@ -186,11 +186,12 @@ t.test('the snippets route writes the README\'s front-end snippets for the URL i
   t.notMatch(res.body, /127\.0\.0\.1:4010/)
 })
 
-t.test('the README shows exactly the snippets the route writes for the default server', async (t) => {
-  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8')
-  const start = readme.indexOf('### Front-end frameworks')
-  t.not(start, -1, 'the README has the section')
-  const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
+t.test('the link widget guide shows exactly the snippets the route writes for the default server', async (t) => {
+  const guide = await readFile(new URL('../../../docs/guides/link-widget.md', import.meta.url), 'utf8')
+  const start = guide.indexOf('## Front-end frameworks')
+  t.not(start, -1, 'the guide has the section')
+  const end = guide.indexOf('\n## ', start + 1)
+  const section = guide.slice(start, end === -1 ? undefined : end)
   const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)\n```/g)].map((m) => ({ lang: m[1], code: m[2] }))
   t.same(blocks, frontEndSnippets('http://127.0.0.1:4010').map((s) => ({ lang: s.lang, code: s.code })))
 })

@@ -5,9 +5,9 @@ export interface Snippet {
 }
 
 /**
- * GET /link/snippets and the README's "Front-end frameworks" section: how to put unimock's widget behind
- * the official front-end libraries, which always load Merge's CDN script. `url` is unimock's base URL as the
- * browser reaches it and `prefix` the widget's path; the README shows the defaults, and a test keeps the two
+ * GET /link/snippets and the "Front-end frameworks" section of docs/guides/link-widget.md: how to put unimock's
+ * widget behind the official front-end libraries, which always load Merge's CDN script. `url` is unimock's base URL as the
+ * browser reaches it and `prefix` the widget's path; the guide shows the defaults, and a test keeps the two
  * identical.
  */
 export function frontEndSnippets (url: string, prefix = '/link'): readonly Snippet[] {
