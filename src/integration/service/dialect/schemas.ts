@@ -21,7 +21,7 @@ export const PageSizeParam = (description = `default ${PAGE_SIZE_DEFAULT}; value
   Type.Integer({ minimum: 1, description })
 
 /**
- * Bounds of the free strings a client sends and unimock stores (docs/fidelity-notes-r36-services.md): the real
+ * Bounds of the free strings a client sends and unimock stores (docs/reference/fidelity-notes.md, "Robustness"): the real
  * service publishes none for these fields, so they follow its published ones where a kind matches (an email
  * address: 254, as its EmployeeRequest's work_email) and are otherwise generous for what the field holds.
  */
