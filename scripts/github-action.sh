@@ -6,7 +6,7 @@
 #   check.txt                  what `unimock check` printed: one line per scenario run and a total
 #   integrator-report.json     GET /_unimock/report for the API key the tests used
 #   requests.json              the newest 1000 entries of that key's request journal
-# Outside GitHub (test/examples/github-action.test.ts) GITHUB_ENV, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY may be
+# Outside GitHub (test/any-language/github-action.test.ts) GITHUB_ENV, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY may be
 # unset: what would be written there is skipped.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
