@@ -22,7 +22,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['admin', 'dashboard'],
   ['app'],
   ['cli', 'conform'],
-  ['server', 'launcher', 'code-cache', 'index']
+  ['server', 'launcher', 'code-cache', 'index', 'testcontainers']
 ]
 
 /**

@@ -11,7 +11,7 @@
 export const GROUPS = {
   backends: ['conform', 'examples'],
   browser: ['integration/widget'],
-  cli: ['cli', 'readme', 'package'],
+  cli: ['cli', 'readme', 'package', 'any-language'],
   data: ['integration/data'],
   http: ['http', 'architecture', 'core', 'golden', 'integration/faults'],
   integration: ['integration', 'integration/available-actions', 'integration/logs'],

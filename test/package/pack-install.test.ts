@@ -15,7 +15,7 @@ import { engineViolations, lowestVersionPerLine } from './node-lines.js'
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string, engines: { node: string } }
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string, engines: { node: string }, [field: string]: unknown }
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 // Settings of an enclosing `npm test` (npm_config_*) would leak into the nested npm commands.
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')))
@@ -35,10 +35,16 @@ const tarball = join(work, packed[0]!.filename)
 t.test('the tarball holds what a consumer needs and nothing bound to this machine', async (t) => {
   for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'package.json', 'dist/src/index.js', 'dist/src/index.d.ts',
     'dist/src/launcher.js', 'dist/src/server.bundle.cjs', 'fixtures/unified-models.json', 'fixtures/plant-seed.json',
-    'scenarios/happy-path.yaml', 'schemas/scenario.schema.json']) {
+    'scenarios/happy-path.yaml', 'schemas/scenario.schema.json', 'dist/src/testcontainers.js', 'dist/src/testcontainers.d.ts']) {
     t.ok(files.includes(needed), `has ${needed}`)
   }
   t.same(files.filter((f) => f.endsWith('.map')), [], 'no source maps (they point at src/, which is not shipped)')
+  t.match(manifest, {
+    repository: { type: 'git', url: /^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/ },
+    homepage: /^https:\/\//,
+    bugs: { url: /^https:\/\/.*\/issues$/ },
+    peerDependenciesMeta: { testcontainers: { optional: true } }
+  }, 'names its repository, homepage and issue tracker; testcontainers is an optional peer')
   t.same(files.filter((f) => f.endsWith('.cache')), [], 'no V8 code cache (bound to the Node that wrote it)')
   t.same(files.filter((f) => /^(src|test|bench|scripts)\//.test(f)), [], 'no sources, tests or benchmarks')
 })
@@ -60,6 +66,7 @@ t.test('installs with --engine-strict, and every package it pulls in allows ever
   const lines = lowestVersionPerLine(manifest.engines.node)
   t.ok(lines.length >= 2, `engines names Node lines: ${lines.join(', ')}`)
   t.same(engineViolations(lock, lines), [], 'no installed package refuses the lowest version of a line')
+  t.notOk(existsSync(join(consumer, 'node_modules/testcontainers')), 'testcontainers, an optional peer of unimock/testcontainers, is not installed')
   const cookies = Object.entries(lock.packages).filter(([path]) => path.endsWith('node_modules/cookie')).map(([, p]) => p.version)
   t.notOk(cookies.some((v) => v?.startsWith('2.')), `no cookie 2 (Node 22 only) through light-my-request: ${cookies.join(', ')}`)
 })
