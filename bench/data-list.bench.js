@@ -9,15 +9,18 @@ import { ratio, summarizeRounds } from './lib/stats.js'
 import { formatNumber } from './lib/table.js'
 import { unimockArgs } from './lib/unimock.js'
 
-export const description = 'data list endpoint on a 1,000,000-employee account: first page and a page after 30,000 records vs bare Fastify'
+export const description = 'data list endpoint on a 1,000,000-employee account (DATA_BENCH_EMPLOYEES sets another size): first page and a page after 30,000 records vs bare Fastify'
 
 const BARE_SERVER = fileURLToPath(new URL('./data-bare-server.js', import.meta.url))
 const EMPLOYEES = Number(process.env.DATA_BENCH_EMPLOYEES ?? 1_000_000)
-const DEEP = 30_000
+/** The deep page starts after 30,000 records, or half the account's when it is smaller (DATA_BENCH_EMPLOYEES=1000). */
+const DEEP = Math.min(30_000, Math.floor(EMPLOYEES / 200) * 100)
 const API_KEY = 'bench_data_key'
 const LIST = '/api/hris/v1/employees'
 
 const TARGET_FIRST = 0.5
+/** #40's choice: the uncached page generated on read, faster (#20's target had been 0.5). */
+const TARGET_UNCACHED = 0.4
 const TARGET_DEEP = 1.2
 const TARGET_RSS_MB = 500
 const TARGET_BUILD_S = 60
@@ -150,7 +153,7 @@ export async function run (ctx) {
     const buildSeconds = cached.account.seconds
     const checks = [
       { name: 'first page req/s vs bare', value: `${formatNumber(firstRatio, 2)}×`, target: `≥ ${TARGET_FIRST}×`, ok: firstRatio >= TARGET_FIRST },
-      { name: 'first page req/s vs bare, no cache', value: `${formatNumber(ratio(fu.rps, b.rps), 2)}×`, target: `≥ ${TARGET_FIRST}×`, ok: ratio(fu.rps, b.rps) >= TARGET_FIRST },
+      { name: 'first page req/s vs bare, no cache', value: `${formatNumber(ratio(fu.rps, b.rps), 2)}×`, target: `≥ ${TARGET_UNCACHED}×`, ok: ratio(fu.rps, b.rps) >= TARGET_UNCACHED },
       { name: `page after ${formatNumber(DEEP)} cost vs first`, value: `${formatNumber(deepCost, 2)}×`, target: `≤ ${TARGET_DEEP}×`, ok: deepCost <= TARGET_DEEP },
       { name: `page after ${formatNumber(DEEP)} cost vs first, no cache`, value: `${formatNumber(deepCostUncached, 2)}×`, target: `≤ ${TARGET_DEEP}×`, ok: deepCostUncached <= TARGET_DEEP },
       { name: `server memory peak, ${formatNumber(EMPLOYEES)} employees`, value: `${formatNumber(peakMb)} MB`, target: `< ${TARGET_RSS_MB} MB`, ok: peakMb < TARGET_RSS_MB },

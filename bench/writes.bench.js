@@ -12,8 +12,12 @@ const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
 const KEY = 'bench_writes'
 const CONTACT = JSON.stringify({ model: { first_name: 'Ada', last_name: 'Lovelace', email_addresses: [{ email_address: 'ada@example.com', email_address_type: 'WORK' }] } })
 const PLANT = JSON.stringify({ name: 'Bench fern', status: 'available', tags: ['bench'] })
-/** Writes a contact is worth against a plant: the unified write validates, checks relations and stores. */
-const TARGET_RATIO = 0.25
+/**
+ * #40: a contact create against unimock's own plant create in the same run (it authenticates two secrets,
+ * checks scopes and integration support, writes in a transaction, journals and answers the generated record;
+ * #20's target was 0.25).
+ */
+const TARGET_RATIO = 0.5
 /** #20: a contact create against bare Fastify's create (a plant stored in a Map, bench/bare-server.js). */
 const TARGET_BARE_RATIO = 0.5
 const FRESH_PAIRS = 200
@@ -25,9 +29,12 @@ async function call (url, method, body, headers) {
 }
 
 async function load (ctx, server, label, path, body, headers) {
+  const cpuBefore = server.cpuSeconds()
   const r = await runLoad(ctx.loader, { url: server.url + path, method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers }, duration: ctx.options.duration, connections: ctx.options.connections, cpu: ctx.cores.load })
   if (r.non2xx > 0) throw new Error(`${label}: ${r.non2xx} of ${r.requests} answers outside 2xx: the figures would measure errors`)
-  return r
+  const cpuAfter = server.cpuSeconds()
+  // The server's CPU per create: on a busy machine it moves far less than req/s does.
+  return { ...r, cpuUsPerRequest: cpuBefore === null || cpuAfter === null ? Number.NaN : ((cpuAfter - cpuBefore) * 1e6) / r.requests }
 }
 
 export async function run (ctx) {
@@ -61,6 +68,8 @@ export async function run (ctx) {
     const bareRps = median(bares.map((r) => r.rps))
     const writeRatio = ratio(contactRps, plantRps)
     const bareRatio = ratio(contactRps, bareRps)
+    const cpu = (runs) => median(runs.map((r) => r.cpuUsPerRequest))
+    const writeCpuRatio = ratio(cpu(plants), cpu(contacts))
 
     // Read after write: each write is followed by the list page of modified_after the write; a stale cached
     // page would miss the record just written.
@@ -75,11 +84,14 @@ export async function run (ctx) {
       if (!page.results.some((r) => r.id === written.model.id)) stale++
     }
 
-    ctx.printTable(['route', 'req/s (median)', 'p50 ms', 'p99 ms'], [
-      ['POST /api/crm/v1/contacts', formatNumber(contactRps, 0), formatNumber(median(contacts.map((r) => r.latencyMs.p50)), 2), formatNumber(median(contacts.map((r) => r.latencyMs.p99)), 2)],
-      ['POST /v3/plant', formatNumber(plantRps, 0), formatNumber(median(plants.map((r) => r.latencyMs.p50)), 2), formatNumber(median(plants.map((r) => r.latencyMs.p99)), 2)],
-      ['bare fastify POST /v3/plant', formatNumber(bareRps, 0), formatNumber(median(bares.map((r) => r.latencyMs.p50)), 2), formatNumber(median(bares.map((r) => r.latencyMs.p99)), 2)]
+    const row = (label, runs, rps) => [label, formatNumber(rps, 0), `${formatNumber(Math.min(...runs.map((r) => r.rps)), 0)}–${formatNumber(Math.max(...runs.map((r) => r.rps)), 0)}`,
+      formatNumber(median(runs.map((r) => r.latencyMs.p50)), 2), formatNumber(median(runs.map((r) => r.latencyMs.p99)), 2), formatNumber(cpu(runs), 1)]
+    ctx.printTable(['route', 'req/s (median)', 'req/s min–max', 'p50 ms', 'p99 ms', 'server CPU µs/req'], [
+      row('POST /api/crm/v1/contacts', contacts, contactRps),
+      row('POST /v3/plant', plants, plantRps),
+      row('bare fastify POST /v3/plant', bares, bareRps)
     ])
+    ctx.log(`contacts/plant: ${formatNumber(writeRatio, 2)}× in req/s, ${formatNumber(writeCpuRatio, 2)}× in server CPU per create (plant's over the contact's)`)
     ctx.log(`read after write: ${FRESH_PAIRS} write + list pairs, median ${formatNumber(median(pairMs), 2)} ms a pair, ${stale} stale pages`)
     return {
       checks: [
@@ -87,7 +99,7 @@ export async function run (ctx) {
         { name: 'creates/s contacts/bare fastify', value: formatNumber(bareRatio, 2), target: `≥ ${TARGET_BARE_RATIO}`, ok: bareRatio >= TARGET_BARE_RATIO },
         { name: 'stale list pages after a write', value: String(stale), target: '0', ok: stale === 0 }
       ],
-      results: { contactRps, plantRps, bareRps, writeRatio, bareRatio, pairMedianMs: median(pairMs), stale }
+      results: { contactRps, plantRps, bareRps, writeRatio, writeCpuRatio, bareRatio, cpuUsPerRequest: { contacts: cpu(contacts), plant: cpu(plants), bare: cpu(bares) }, pairMedianMs: median(pairMs), stale }
     }
   } finally {
     await server.stop()

@@ -124,3 +124,14 @@ t.test('a __proto__ key neither changes the plant nor crashes', async (t) => {
     t.equal(res.body.status, 'available')
   }
 })
+
+t.test('the next id follows adds with and without ids, a reset and a PUT', async (t) => {
+  const { app } = await makeApp(t)
+  const first = (await send(app, 'POST', '/v3/plant', { name: 'a' })).body.id
+  t.equal((await send(app, 'POST', '/v3/plant', { id: first + 100, name: 'far' })).body.id, first + 100)
+  t.equal((await send(app, 'POST', '/v3/plant', { name: 'after far' })).body.id, first + 101, 'above an id a client chose')
+  t.equal((await send(app, 'POST', '/v3/plant', { id: 3, name: 'low' })).body.id, 3)
+  t.equal((await send(app, 'POST', '/v3/plant', { name: 'after low' })).body.id, first + 102, 'a lower id chosen leaves the next one')
+  t.equal((await send(app, 'POST', '/_unimock/reset')).status, 200)
+  t.equal((await send(app, 'POST', '/v3/plant', { name: 'after reset' })).body.id, first, 'a reset gives the seed\'s next id again')
+})

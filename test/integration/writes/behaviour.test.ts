@@ -172,17 +172,21 @@ t.test('record events reach a real receiver, signed', async (t) => {
   t.equal(receiver.received[1]!.json.linked_account.id, made.json().id)
 })
 
-t.test('written records survive a restart with a file database', async (t) => {
+t.test('written records and write presets survive a restart with a file database', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'unimock-writes-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const db = join(dir, 'unimock.db')
   const first = await dataApp(t, { db })
   const crm = await dataAccount(first.app, 'crm')
   const created = (await crm.api.post('/api/crm/v1/contacts', contact())).json().model
+  t.equal((await crm.control.post('/_unimock/write-presets', { outcome: 'fail', model_id: 'crm.Contact', problem_type: 'PROVIDER_ERROR', message: 'kept' })).statusCode, 201)
   await first.app.close()
   const second = await dataApp(t, { db })
   const api = new Client(second.app, crm.api.key, crm.api.accountToken)
   const got = await api.get(`/api/crm/v1/contacts/${String(created.id)}`)
   t.equal(got.statusCode, 200)
   t.same(got.json(), created, 'the same record after the restart')
+  // The first write after a restart asks for presets before any preset of this process is added.
+  t.match((await api.post('/api/crm/v1/contacts', contact())).json(), { errors: [{ problem_type: 'PROVIDER_ERROR', detail: 'kept' }] }, 'a preset made before the restart applies after it')
+  t.equal((await api.post('/api/crm/v1/contacts', contact())).statusCode, 201, 'and is spent')
 })

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto'
+import { digestHex } from '../../../core/secrets.js'
 
 /**
  * Short, stable fingerprints: the first 12 hex digits of a SHA-256. Two requests that carried the same
  * token (or the same end user) have the same fingerprint, while the journal never holds the value itself.
  */
 export function fingerprint (value: string): string {
-  return createHash('sha256').update(value, 'utf8').digest('hex').slice(0, 12)
+  // The one-shot digest: a createHash object per value was 2 of a journaled page read's ~10 µs of hashing.
+  return digestHex(value).slice(0, 12)
 }
 
 /** E-mail addresses and organisation names match regardless of case and surrounding spaces. */

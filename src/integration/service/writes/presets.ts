@@ -54,6 +54,7 @@ export class WritePresets extends TenantPresets<WritePreset> {
   }
 
   add (p: NewPreset, now: number): WritePreset {
+    this.noteTenant(p.tenantId)
     const id = Number(this.#insert.run(p.tenantId, p.accountId, p.modelId, p.outcome, p.problemType, p.message, p.delayMs, p.remaining, now).lastInsertRowid)
     return { ...p, id, createdAt: now }
   }

@@ -50,7 +50,8 @@ export class FieldMappingRepository {
   readonly #selectMappedAccounts: Statement
   /**
    * Every account that has (or may have had) a mapping row, read once: a sync pass of an account without
-   * any skips the UPDATE it would make for nothing, hundreds of thousands of times a simulated day. An entry
+   * any skips the UPDATE it would make for nothing, hundreds of thousands of times a simulated day, and a
+   * read of its records the SELECT. An entry
    * too many (an insert rolled back, a mapping deleted) only costs that UPDATE; none is ever missing, as
    * every row is inserted here.
    */
@@ -94,7 +95,9 @@ export class FieldMappingRepository {
     return r === undefined ? undefined : toRow(r)
   }
 
+  /** Most accounts have none, and every data read asks (its mapper): those are answered without a query. */
   byAccount (accountId: string): FieldMappingRow[] {
+    if (!this.#accountsMapped().has(accountId)) return []
     return (this.#byAccount.all(accountId) as Raw[]).map(toRow)
   }
 

@@ -56,6 +56,7 @@ export class PassthroughPresets extends TenantPresets<PassthroughPreset> {
   }
 
   add (p: NewPassthroughPreset, now: number): PassthroughPreset {
+    this.noteTenant(p.tenantId)
     const id = Number(this.#insert.run(p.tenantId, p.accountId, p.pathPrefix, p.outcome, p.status, p.message, p.delayMs, p.remaining, now).lastInsertRowid)
     return { ...p, id, createdAt: now }
   }

@@ -1,7 +1,7 @@
 import type { ModelDef } from '../catalogue/catalogue.js'
 import { WRITTEN_CUSTOM } from '../vendor/custom-fields.js'
 import type { DataSets } from './data-sets.js'
-import { type RecordBuilder, WITH_SENSITIVE } from './record-builder.js'
+import { PLAIN, type RecordBuilder, WITH_SENSITIVE } from './record-builder.js'
 import type { DataRepository } from './repository.js'
 import type { SyncStamps } from './stamps.js'
 import type { WrittenFields, WrittenRecords } from './written.js'
@@ -49,9 +49,11 @@ export class ApiWrites {
       const s = this.#d.sets.set(accountId, model)
       const stamp = this.#d.stamps.next(accountId, now)
       const idx = s.remoteCount
-      this.#d.repo.insertOne(s.id, s.nextSeq, idx, stamp)
+      const inserted = this.#d.repo.insertOne(s.id, s.nextSeq, idx, stamp)
       this.#d.repo.saveProgress({ ...s, remoteCount: s.remoteCount + 1, nextSeq: s.nextSeq + 1 }, stamp)
       this.#d.written.put(s.id, idx, fields, false)
+      // The row just inserted is known: building from it spares encoding the id, decoding it and reading the row back.
+      if (inserted) return this.#d.builder.build(model, data, s.id, { seq: s.nextSeq, idx, version: 0, deleted: 0, created_us: stamp, modified_us: stamp }, PLAIN)
       return this.#d.builder.record(accountId, model, data.idOf(model.name, idx))!.record
     })
   }
