@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { loadUndici } from './core/undici.js'
 import type { Dispatcher } from 'undici'
-import { parseConfig, type Config, type ConfigInput } from './config.js'
+import { ConfigError, DB_FORM, parseConfig, type Config, type ConfigInput } from './config.js'
 import { type Clock, SystemClock } from './core/clock.js'
 import { VirtualClock, isVirtual } from './core/virtual-clock.js'
 import { TenantClocks } from './core/tenant-clocks.js'
@@ -67,6 +67,15 @@ function globalDispatcherOnUse (): Dispatcher {
   })
 }
 
+/** The database the `db` setting names; one that cannot be opened is that setting's error, with its path. */
+function openSettingDatabase (path: string): Db {
+  try {
+    return openDatabase(path)
+  } catch (error) {
+    throw new ConfigError(`invalid setting db: must be ${DB_FORM} (got ${JSON.stringify(path)}: ${(error as Error).message})`)
+  }
+}
+
 /** The settings key of the virtual clock's instant (epoch ms). */
 const VIRTUAL_NOW = 'virtual_clock_now'
 
@@ -84,7 +93,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   const clock = deps.clock ?? makeClock(config)
   const clocks = new TenantClocks(clock)
   const random = deps.random ?? new SeededRandom(config.seed)
-  const db = deps.db ?? openDatabase(config.db)
+  const db = deps.db ?? openSettingDatabase(config.db)
   const interfaces = new InterfaceRegistry()
   const routes = new RouteTable()
   const aliases = new PathAliases()

@@ -91,11 +91,15 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
     return command === 'check' ? { kind: 'check', config, targets, warnings } : { kind: 'run', config, warnings }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    // A list setting reports the bad item's index (apiKeys/0); the flag's name is what the user typed.
-    const match = /invalid setting (\w+)(?:\/\d+)?/.exec(error.message)
-    const spec = FLAGS.find((s) => s.key === match?.[1])
-    throw new UsageError(spec === undefined ? error.message : error.message.replace(match![0], `invalid value for --${spec.flag}`))
+    throw flagError(error)
   }
+}
+
+/** A setting's error in the command line's words: the flag's name is what the user typed. */
+function flagError (error: ConfigError): UsageError {
+  const match = /invalid setting (\w+)/.exec(error.message)
+  const spec = FLAGS.find((s) => s.key === match?.[1])
+  return new UsageError(spec === undefined ? error.message : error.message.replace(match![0], `invalid value for --${spec.flag}`))
 }
 
 export interface StartOptions extends ConfigInput {}
@@ -188,8 +192,10 @@ async function main (): Promise<boolean> {
   try {
     running = await startUnimock(command.config, terminal(command.config))
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`unimock: ${error.message}\n`)
+    // A setting only the start can check (a --db the server cannot open) is named like any other.
+    const usage = error instanceof ConfigError ? flagError(error) : error
+    if (!(usage instanceof UsageError)) throw error
+    process.stderr.write(`unimock: ${usage.message}\n`)
     process.exit(2)
   }
   for (const run of running.runs) for (const line of summaryLines(run)) process.stdout.write(`${line}\n`)
