@@ -261,8 +261,9 @@ export type PostLinkTokensByLinkTokenCompleteBody = {
 
 /** What POST /_unimock/link-tokens/{link_token}/complete answers. */
 export type PostLinkTokensByLinkTokenCompleteResult = {
-  outcome: "success" | "exit" | "error"
-  public_token: string | null
+  outcome: "success"
+  /** exchange it for the account token */
+  public_token: string
   linked_account_id: string
   integration: {
     name: string
@@ -271,8 +272,19 @@ export type PostLinkTokensByLinkTokenCompleteResult = {
     image: string
     square_image: string
     color: string
-  } | null
+  }
   is_relink: boolean
+  /** what onValidationError receives, on outcome error */
+  errors: Array<{
+    detail: string
+    problem_type: string
+  }>
+} | {
+  outcome: "exit" | "error"
+  public_token: null
+  linked_account_id: string
+  integration: null
+  is_relink: false
   /** what onValidationError receives, on outcome error */
   errors: Array<{
     detail: string
