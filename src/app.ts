@@ -33,6 +33,7 @@ import { named } from './http/plugin-name.js'
 
 /** Replaceable owners of non-determinism; tests hand in a virtual clock or an already open database. */
 export interface AppDeps {
+  /** Replaces the clock the `clock` setting would make (by default `real`: the wall clock). */
   readonly clock?: Clock
   readonly random?: Random
   readonly db?: Db
@@ -87,6 +88,15 @@ function makeClock (config: Config): Clock {
 /**
  * The composition root: creates the services, registers each interface under its prefix and sets the
  * shared error handling. It never listens; the CLI and startUnimock do, and tests use inject().
+ *
+ * The clock: `deps.clock` when given; otherwise the `clock` setting, whose default is `real` (the wall clock,
+ * sped up by `timeScale`), as for the CLI. `startUnimock` defaults to `virtual` instead; a test that builds
+ * an app itself passes `{ clock: 'virtual' }` (starting at `clockStart`, 2026-01-01T00:00:00.000Z by default,
+ * and moving only through `POST /_unimock/clock/advance`) so that syncs and deliveries wait for it.
+ *
+ * @param input settings (see `ConfigSchema` in config.ts); unset ones take their defaults
+ * @param deps a clock, random stream, database, log stream or HTTP dispatcher to use instead of those the
+ *   settings would make
  */
 export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}): UnimockApp {
   const config = Object.isFrozen(input) ? input as Config : parseConfig(input)
