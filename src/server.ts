@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildApp, type UnimockApp } from './app.js'
-import { checkScenarios } from './cli/check.js'
+import { checkScenarios, type CheckReports } from './cli/check.js'
 import { conformUsage, parseConform, runConform, type ConformCommand } from './cli/conform.js'
 import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
 import { Progress, type ProgressOut } from './cli/progress.js'
@@ -29,7 +29,8 @@ export function usage (): string {
     '',
     'Usage: unimock [options]                 serve',
     '       unimock check [options] FILE...   play scenario files (or shipped ones by name, such as happy-path)',
-    '                                         on the virtual clock; exit 0 if all pass, 1 if one fails',
+    '                                         on the virtual clock; exit 0 if all pass, 1 if one fails;',
+    '                                         --junit FILE also writes JUnit XML, --tap prints TAP instead',
     '       unimock conform --app-url URL --app-prefix P --app-header \'H: v\' [options]',
     '                                         check your backend against the service\'s rules; see',
     '                                         unimock conform --help',
@@ -45,7 +46,7 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'run', config: Config, warnings: readonly string[] }
-  | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[] }
+  | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[], reports: CheckReports }
   | ConformCommand
 
 /** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
@@ -57,12 +58,12 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } },
+      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' }, junit: { type: 'string' }, tap: { type: 'boolean' } },
       strict: true,
       allowPositionals: true
     })
   } catch (error) {
-    throw argsError(error, FLAGS.map((f) => `--${f.flag}`))
+    throw argsError(error, [...FLAGS.map((f) => `--${f.flag}`), '--junit', '--tap'])
   }
   const values = parsed.values as Record<string, string | string[] | boolean | undefined>
   if (values.help === true) return { kind: 'help' }
@@ -71,6 +72,9 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   if (command === 'conform') throw new UsageError('conform comes first: unimock conform --app-url URL ... (its flags are its own)')
   if (command !== undefined && command !== 'check') throw new UsageError(`unexpected argument '${command}': the commands are check (unimock check FILE...) and conform (unimock conform --help)`)
   if (command === 'check' && targets.length === 0) throw new UsageError('check needs at least one scenario file or shipped scenario name')
+  const reports: CheckReports = { junit: values.junit as string | undefined, tap: values.tap === true }
+  if (command !== 'check' && (reports.junit !== undefined || reports.tap === true)) throw new UsageError('--junit and --tap report a check: unimock check --junit FILE FILE...')
+  if (reports.junit === '') throw new UsageError('invalid value for --junit: must be the path of the XML file to write (got "")')
 
   const input: Record<string, FlagValue> = {}
   for (const spec of FLAGS) {
@@ -88,7 +92,7 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   const warnings = unknownVariables(env)
   try {
     const config = parseConfig(input as ConfigInput)
-    return command === 'check' ? { kind: 'check', config, targets, warnings } : { kind: 'run', config, warnings }
+    return command === 'check' ? { kind: 'check', config, targets, warnings, reports } : { kind: 'run', config, warnings }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
     throw flagError(error)
@@ -179,7 +183,7 @@ async function main (): Promise<boolean> {
   if (command.kind === 'check') {
     let status: number
     try {
-      status = await checkScenarios(command.targets, command.config, (line) => { process.stdout.write(`${line}\n`) }, terminal(command.config))
+      status = await checkScenarios(command.targets, command.config, (line) => { process.stdout.write(`${line}\n`) }, terminal(command.config), command.reports)
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       process.stderr.write(`unimock: ${error.message}\n`)

@@ -114,6 +114,10 @@ t.test('check: scenario files as arguments, on the virtual clock', async (t) => 
   t.throws(() => parseCli(['check'], {}), /check needs at least one scenario/)
   t.throws(() => parseCli(['check', 'a.yaml', '--clock', 'real'], {}), /virtual clock/)
   t.throws(() => parseCli(['serve'], {}), /unexpected argument 'serve'/)
+  t.match(parseCli(['check', '--tap', '--junit', 'out.xml', 'happy-path'], {}), { kind: 'check', reports: { tap: true, junit: 'out.xml' } })
+  t.match(parseCli(['check', 'happy-path'], {}), { kind: 'check', reports: { tap: false, junit: undefined } })
+  t.throws(() => parseCli(['--tap'], {}), /--junit and --tap report a check/)
+  t.throws(() => parseCli(['check', '--junit=', 'x'], {}), /invalid value for --junit/)
 })
 
 t.test('--help lists every setting of the settings schema, with its default and variable', async (t) => {
