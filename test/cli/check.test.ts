@@ -11,6 +11,9 @@ t.before(() => {
 
 const RUN = '[0-9a-f-]{36}'
 
+/** A scenario whose one expectation cannot hold: the initial sync is still under way at 0s. */
+const WRONG = 'name: wrong\ndescription: expects DONE too early\naccounts:\n  - { ref: acme, category: hris }\nsteps:\n  - at: 0s\n    link: { account: acme }\n    expect:\n      - sync: { account: acme, status: DONE }\n'
+
 t.test('every scenario passes: one line each, a total, exit 0; shipped scenarios by name', async (t) => {
   const r = await run(['check', 'happy-path', 'scenarios/relink-needed.yaml'])
   t.equal(r.code, 0, r.stderr)
@@ -23,7 +26,7 @@ t.test('every scenario passes: one line each, a total, exit 0; shipped scenarios
 t.test('a failing check: its step and why, exit 1', async (t) => {
   const dir = t.testdir()
   const wrong = join(dir, 'wrong.yaml')
-  writeFileSync(wrong, 'name: wrong\ndescription: expects DONE too early\naccounts:\n  - { ref: acme, category: hris }\nsteps:\n  - at: 0s\n    link: { account: acme }\n    expect:\n      - sync: { account: acme, status: DONE }\n')
+  writeFileSync(wrong, WRONG)
   const r = await run(['check', wrong, 'happy-path'])
   t.equal(r.code, 1)
   t.same(r.stdout.trim().split('\n').map((l) => l.replace(new RegExp(RUN), 'RUN')), [
@@ -62,7 +65,7 @@ t.test('--scenario takes a shipped scenario by name too', async (t) => {
 t.test('--tap prints the runs as TAP, with the check\'s own run id, which differs per invocation', async (t) => {
   const dir = t.testdir()
   const wrong = join(dir, 'wrong.yaml')
-  writeFileSync(wrong, 'name: wrong\ndescription: expects DONE too early\naccounts:\n  - { ref: acme, category: hris }\nsteps:\n  - at: 0s\n    link: { account: acme }\n    expect:\n      - sync: { account: acme, status: DONE }\n')
+  writeFileSync(wrong, WRONG)
   const r = await run(['check', '--tap', 'happy-path', wrong])
   t.equal(r.code, 1, r.stderr)
   const lines = r.stdout.trimEnd().split('\n')
@@ -80,7 +83,7 @@ t.test('--tap prints the runs as TAP, with the check\'s own run id, which differ
 t.test('--junit FILE writes the runs as JUnit XML beside the usual lines', async (t) => {
   const dir = t.testdir()
   const wrong = join(dir, 'wrong.yaml')
-  writeFileSync(wrong, 'name: wrong\ndescription: expects DONE too early\naccounts:\n  - { ref: acme, category: hris }\nsteps:\n  - at: 0s\n    link: { account: acme }\n    expect:\n      - sync: { account: acme, status: DONE }\n')
+  writeFileSync(wrong, WRONG)
   const report = join(dir, 'check.xml')
   const r = await run(['check', '--junit', report, 'happy-path', wrong])
   t.equal(r.code, 1, r.stderr)
