@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify'
 import { loadUndici } from './core/undici.js'
 import type { Dispatcher } from 'undici'
-import { parseConfig, type Config, type ConfigInput } from './config.js'
+import { ConfigError, DB_FORM, parseConfig, type Config, type ConfigInput } from './config.js'
 import { type Clock, SystemClock } from './core/clock.js'
 import { VirtualClock, isVirtual } from './core/virtual-clock.js'
 import { TenantClocks } from './core/tenant-clocks.js'
@@ -33,6 +33,7 @@ import { named } from './http/plugin-name.js'
 
 /** Replaceable owners of non-determinism; tests hand in a virtual clock or an already open database. */
 export interface AppDeps {
+  /** Replaces the clock the `clock` setting would make (by default `real`: the wall clock). */
   readonly clock?: Clock
   readonly random?: Random
   readonly db?: Db
@@ -67,6 +68,15 @@ function globalDispatcherOnUse (): Dispatcher {
   })
 }
 
+/** The database the `db` setting names; one that cannot be opened is that setting's error, with its path. */
+function openSettingDatabase (path: string): Db {
+  try {
+    return openDatabase(path)
+  } catch (error) {
+    throw new ConfigError(`invalid setting db: must be ${DB_FORM} (got ${JSON.stringify(path)}: ${(error as Error).message})`)
+  }
+}
+
 /** The settings key of the virtual clock's instant (epoch ms). */
 const VIRTUAL_NOW = 'virtual_clock_now'
 
@@ -78,13 +88,22 @@ function makeClock (config: Config): Clock {
 /**
  * The composition root: creates the services, registers each interface under its prefix and sets the
  * shared error handling. It never listens; the CLI and startUnimock do, and tests use inject().
+ *
+ * The clock: `deps.clock` when given; otherwise the `clock` setting, whose default is `real` (the wall clock,
+ * sped up by `timeScale`), as for the CLI. `startUnimock` defaults to `virtual` instead; a test that builds
+ * an app itself passes `{ clock: 'virtual' }` (starting at `clockStart`, 2026-01-01T00:00:00.000Z by default,
+ * and moving only through `POST /_unimock/clock/advance`) so that syncs and deliveries wait for it.
+ *
+ * @param input settings (see `ConfigSchema` in config.ts); unset ones take their defaults
+ * @param deps a clock, random stream, database, log stream or HTTP dispatcher to use instead of those the
+ *   settings would make
  */
 export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}): UnimockApp {
   const config = Object.isFrozen(input) ? input as Config : parseConfig(input)
   const clock = deps.clock ?? makeClock(config)
   const clocks = new TenantClocks(clock)
   const random = deps.random ?? new SeededRandom(config.seed)
-  const db = deps.db ?? openDatabase(config.db)
+  const db = deps.db ?? openSettingDatabase(config.db)
   const interfaces = new InterfaceRegistry()
   const routes = new RouteTable()
   const aliases = new PathAliases()

@@ -261,8 +261,9 @@ export type PostLinkTokensByLinkTokenCompleteBody = {
 
 /** What POST /_unimock/link-tokens/{link_token}/complete answers. */
 export type PostLinkTokensByLinkTokenCompleteResult = {
-  outcome: "success" | "exit" | "error"
-  public_token: string | null
+  outcome: "success"
+  /** exchange it for the account token */
+  public_token: string
   linked_account_id: string
   integration: {
     name: string
@@ -271,8 +272,19 @@ export type PostLinkTokensByLinkTokenCompleteResult = {
     image: string
     square_image: string
     color: string
-  } | null
+  }
   is_relink: boolean
+  /** what onValidationError receives, on outcome error */
+  errors: Array<{
+    detail: string
+    problem_type: string
+  }>
+} | {
+  outcome: "exit" | "error"
+  public_token: null
+  linked_account_id: string
+  integration: null
+  is_relink: false
   /** what onValidationError receives, on outcome error */
   errors: Array<{
     detail: string
@@ -951,6 +963,17 @@ export type GetOverviewResult = {
   }
 }
 
+/** What GET /_unimock/keys answers. */
+export type GetKeysResult = {
+  /** false with --api-key: such a server's keys are not listed */
+  listed: boolean
+  /** the API keys this process has seen whose world exists, most linked accounts first */
+  keys: Array<{
+    key: string
+    linked_accounts: number
+  }>
+}
+
 /** What GET /_unimock/conformance answers. */
 export type GetConformanceResult = {
   /** null: no conformance kit runs against this unimock with this key */
@@ -1344,6 +1367,11 @@ export class ControlClient {
   /** GET /_unimock/overview: The clock, every linked account and their sync summary, as GET /clock, /linked-accounts and /sync/summary answer them, in one read */
   getOverview (): Promise<GetOverviewResult> {
     return this.#call('GET', `/overview`, undefined, undefined, true) as Promise<GetOverviewResult>
+  }
+
+  /** GET /_unimock/keys: The API keys that have a world on this server (without --api-key only), for the dashboard */
+  getKeys (): Promise<GetKeysResult> {
+    return this.#call('GET', `/keys`, undefined, undefined, true) as Promise<GetKeysResult>
   }
 
   /** GET /_unimock/conformance: The conformance kit's run against this unimock: its checks so far, their verdicts and the backend's requests behind each */

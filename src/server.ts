@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { buildApp, type UnimockApp } from './app.js'
-import { checkScenarios } from './cli/check.js'
+import { checkScenarios, type CheckReports } from './cli/check.js'
 import { conformUsage, parseConform, runConform, type ConformCommand } from './cli/conform.js'
 import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
 import { Progress, type ProgressOut } from './cli/progress.js'
@@ -29,7 +29,8 @@ export function usage (): string {
     '',
     'Usage: unimock [options]                 serve',
     '       unimock check [options] FILE...   play scenario files (or shipped ones by name, such as happy-path)',
-    '                                         on the virtual clock; exit 0 if all pass, 1 if one fails',
+    '                                         on the virtual clock; exit 0 if all pass, 1 if one fails;',
+    '                                         --junit FILE also writes JUnit XML, --tap prints TAP instead',
     '       unimock conform --app-url URL --app-prefix P --app-header \'H: v\' [options]',
     '                                         check your backend against the service\'s rules; see',
     '                                         unimock conform --help',
@@ -45,7 +46,7 @@ export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'run', config: Config, warnings: readonly string[] }
-  | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[] }
+  | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[], reports: CheckReports }
   | ConformCommand
 
 /** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
@@ -57,12 +58,12 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } },
+      options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' }, junit: { type: 'string' }, tap: { type: 'boolean' } },
       strict: true,
       allowPositionals: true
     })
   } catch (error) {
-    throw argsError(error, FLAGS.map((f) => `--${f.flag}`))
+    throw argsError(error, [...FLAGS.map((f) => `--${f.flag}`), '--junit', '--tap'])
   }
   const values = parsed.values as Record<string, string | string[] | boolean | undefined>
   if (values.help === true) return { kind: 'help' }
@@ -71,6 +72,9 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   if (command === 'conform') throw new UsageError('conform comes first: unimock conform --app-url URL ... (its flags are its own)')
   if (command !== undefined && command !== 'check') throw new UsageError(`unexpected argument '${command}': the commands are check (unimock check FILE...) and conform (unimock conform --help)`)
   if (command === 'check' && targets.length === 0) throw new UsageError('check needs at least one scenario file or shipped scenario name')
+  const reports: CheckReports = { junit: values.junit as string | undefined, tap: values.tap === true }
+  if (command !== 'check' && (reports.junit !== undefined || reports.tap === true)) throw new UsageError('--junit and --tap report a check: unimock check --junit FILE FILE...')
+  if (reports.junit === '') throw new UsageError('invalid value for --junit: must be the path of the XML file to write (got "")')
 
   const input: Record<string, FlagValue> = {}
   for (const spec of FLAGS) {
@@ -88,14 +92,18 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   const warnings = unknownVariables(env)
   try {
     const config = parseConfig(input as ConfigInput)
-    return command === 'check' ? { kind: 'check', config, targets, warnings } : { kind: 'run', config, warnings }
+    return command === 'check' ? { kind: 'check', config, targets, warnings, reports } : { kind: 'run', config, warnings }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    // A list setting reports the bad item's index (apiKeys/0); the flag's name is what the user typed.
-    const match = /invalid setting (\w+)(?:\/\d+)?/.exec(error.message)
-    const spec = FLAGS.find((s) => s.key === match?.[1])
-    throw new UsageError(spec === undefined ? error.message : error.message.replace(match![0], `invalid value for --${spec.flag}`))
+    throw flagError(error)
   }
+}
+
+/** A setting's error in the command line's words: the flag's name is what the user typed. */
+function flagError (error: ConfigError): UsageError {
+  const match = /invalid setting (\w+)/.exec(error.message)
+  const spec = FLAGS.find((s) => s.key === match?.[1])
+  return new UsageError(spec === undefined ? error.message : error.message.replace(match![0], `invalid value for --${spec.flag}`))
 }
 
 export interface StartOptions extends ConfigInput {}
@@ -175,7 +183,7 @@ async function main (): Promise<boolean> {
   if (command.kind === 'check') {
     let status: number
     try {
-      status = await checkScenarios(command.targets, command.config, (line) => { process.stdout.write(`${line}\n`) }, terminal(command.config))
+      status = await checkScenarios(command.targets, command.config, (line) => { process.stdout.write(`${line}\n`) }, terminal(command.config), command.reports)
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       process.stderr.write(`unimock: ${error.message}\n`)
@@ -188,8 +196,10 @@ async function main (): Promise<boolean> {
   try {
     running = await startUnimock(command.config, terminal(command.config))
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error
-    process.stderr.write(`unimock: ${error.message}\n`)
+    // A setting only the start can check (a --db the server cannot open) is named like any other.
+    const usage = error instanceof ConfigError ? flagError(error) : error
+    if (!(usage instanceof UsageError)) throw error
+    process.stderr.write(`unimock: ${usage.message}\n`)
     process.exit(2)
   }
   for (const run of running.runs) for (const line of summaryLines(run)) process.stdout.write(`${line}\n`)

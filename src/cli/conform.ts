@@ -61,7 +61,7 @@ export type ConformCommand =
 function duration (value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined
   const ms = parseDuration(value)
-  if (ms === undefined || ms <= 0) throw new UsageError(`--${flag} must be a duration such as 5s or 500ms, got "${value}"`)
+  if (ms === undefined || ms <= 0) throw new UsageError(`invalid value for --${flag}: must be a duration such as 5s or 500ms (got "${value}")`)
   return ms
 }
 
@@ -85,7 +85,7 @@ export function parseConform (argv: readonly string[]): ConformCommand {
   const headers = (values['app-header'] as string[] | undefined) ?? []
   if (headers.length === 0) throw new UsageError('conform needs --app-header at least once: a header that makes a request a logged-in user')
   const port = text('port')
-  if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`--port must be an integer, got "${port}"`)
+  if (port !== undefined && !/^\d+$/.test(port)) throw new UsageError(`invalid value for --port: must be a whole number from 0 to 65535 (got "${port}")`)
   return {
     kind: 'conform',
     options: {

@@ -1,5 +1,5 @@
 import type { TSchema } from '@sinclair/typebox'
-import { allowedValues, ConfigSchema, type ConfigInput } from '../config.js'
+import { allowedValues, ConfigSchema, settingForm, type ConfigInput } from '../config.js'
 
 /**
  * The command-line flags and UNIMOCK_* environment variables, derived from the settings schema (config.ts
@@ -57,18 +57,14 @@ export function flagHelp (spec: FlagSpec): string {
 
 export type FlagValue = string | number | string[]
 
-/** A raw flag or variable value in the setting's type; a number that does not parse names the flag. */
+/** A raw flag or variable value in the setting's type; a number that does not parse names the flag and its form. */
 export function convert (spec: FlagSpec, raw: string, source: string): FlagValue {
   if (spec.kind === 'string') return raw
   if (spec.kind === 'list') return raw.split(',').map((item) => item.trim()).filter((item) => item !== '')
   if (spec.kind === 'integer-or-off' && raw.trim() === 'off') return 'off'
   const n = Number(raw)
   const ok = raw.trim() !== '' && Number.isFinite(n) && (spec.kind === 'number' || Number.isInteger(n))
-  if (!ok) {
-    const allowed = allowedValues(spec.schema)
-    const expected = allowed ?? (spec.kind === 'number' ? 'a number' : 'an integer')
-    throw new UsageError(`${source} must be ${expected}, got "${raw}"`)
-  }
+  if (!ok) throw new UsageError(`invalid value for ${source}: must be ${settingForm(spec.schema)} (got "${raw}")`)
   return n
 }
 

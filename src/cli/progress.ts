@@ -1,4 +1,5 @@
 import type { UnimockApp } from '../app.js'
+import { wallNow } from '../core/clock.js'
 import { iso } from '../core/iso.js'
 
 /** Where the progress line goes: the terminal (stderr when it is one). */
@@ -9,6 +10,11 @@ export interface ProgressOut {
 /** Redraw at least this often in simulated time, and after this many events within one simulated minute. */
 const SIMULATED_STEP_MS = 60_000
 const EVENTS_PER_REDRAW = 1_000
+/**
+ * And at most this often in wall time: a scenario's virtual day runs in a second or two, and redrawing on
+ * every pass of every account's sync wrote the line about 180 times a scenario, more than a terminal shows.
+ */
+const WALL_MS_PER_REDRAW = 100
 const CLEAR = '\r\x1b[K'
 
 /**
@@ -17,28 +23,33 @@ const CLEAR = '\r\x1b[K'
  * built while the server runs): the simulated instant reached,
  * the initial and FULL syncs building accounts' data pass by pass, the runs finished and the webhook
  * attempts. It follows the unified service's events; redraws are throttled by simulated time and by count
- * (a simulated day of many accounts is hundreds of thousands of runs), and the line is erased when done.
+ * (a simulated day of many accounts is hundreds of thousands of runs), and to ten a second of wall time; the
+ * line is erased when done.
  */
 export class Progress {
   readonly #out: ProgressOut
   readonly #label: string
   readonly #whileBuilding: boolean
+  readonly #wall: () => number
   readonly #building = new Map<string, { done: number, passes: number }>()
   #finished = 0
   #attempts = 0
   #now = 0
   #drawnAt = Number.NEGATIVE_INFINITY
+  #drawnAtWall = Number.NEGATIVE_INFINITY
   #sinceDraw = 0
   #drawn = false
 
   /**
    * `whileBuilding`: drawn only while some account's data is being built (an initial or FULL sync under
-   * way) and erased when none is, for a server that is otherwise quiet on its terminal.
+   * way) and erased when none is, for a server that is otherwise quiet on its terminal. `wall`: the wall
+   * clock the redraws are throttled by (core/clock.ts's by default).
    */
-  constructor (out: ProgressOut, label: string, options: { whileBuilding?: boolean } = {}) {
+  constructor (out: ProgressOut, label: string, options: { whileBuilding?: boolean, wall?: () => number } = {}) {
     this.#out = out
     this.#label = label
     this.#whileBuilding = options.whileBuilding === true
+    this.#wall = options.wall ?? wallNow
   }
 
   /** Follows `app` until the returned function is called, which erases the line. */
@@ -86,9 +97,14 @@ export class Progress {
     if (this.#whileBuilding && this.#building.size === 0) {
       if (this.#drawn) this.#out.write(CLEAR)
       this.#drawn = false
+      // An erased line comes back at the next build at once, not after the wall-time throttle.
+      this.#drawnAtWall = Number.NEGATIVE_INFINITY
       return
     }
     if (!always && this.#now - this.#drawnAt < SIMULATED_STEP_MS && this.#sinceDraw < EVENTS_PER_REDRAW) return
+    const wall = this.#wall()
+    if (wall - this.#drawnAtWall < WALL_MS_PER_REDRAW) return
+    this.#drawnAtWall = wall
     this.#drawnAt = this.#now
     this.#sinceDraw = 0
     this.#drawn = true

@@ -33,8 +33,7 @@ export class TenantClocks {
 
   constructor (base: Clock) {
     this.base = base
-    const self = this
-    const current = (): Clock => self.of(self.#scope.getStore() ?? null)
+    const current = (): Clock => this.of(this.#scope.getStore() ?? null)
     this.clock = {
       get mode (): ClockMode { return base.mode },
       now: () => current().now(),
@@ -42,8 +41,8 @@ export class TenantClocks {
       sleep: (ms: number) => current().sleep(ms),
       clearAll: () => { current().clearAll() },
       hold: (work: Promise<void>) => current().hold(work),
-      of: (tenant) => self.of(tenant),
-      run: (tenant, fn) => self.run(tenant, fn)
+      of: (tenant) => this.of(tenant),
+      run: (tenant, fn) => this.run(tenant, fn)
     }
   }
 

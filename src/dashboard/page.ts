@@ -18,8 +18,15 @@ export const dashboardPage = (css: string): string => `<!doctype html>
 <script>
 // The first view's read (/overview: the clock, the accounts, their sync summary) starts now, while the
 // bundle loads, instead of after it has run (about 250 ms on a 2-core machine); api.ts's preload waits for
-// it before the first render. Only with a key already in session storage.
+// it before the first render. Only with a key already in session storage, or in the URL's fragment
+// (#key=...: a shared link; a fragment never reaches the server or its logs), which is kept for the session
+// and taken out of the address bar.
 (function () {
+  var given = /^#(?:.*&)?key=([^&]*)/.exec(location.hash)
+  if (given && given[1]) {
+    try { sessionStorage.setItem('unimock.apiKey', decodeURIComponent(given[1])) } catch (e) {}
+    history.replaceState(null, '', location.pathname + location.search)
+  }
   var key = sessionStorage.getItem('unimock.apiKey')
   if (key) window.unimockEarly = fetch('/_unimock/overview', { headers: { authorization: 'Bearer ' + key } }).then(function (r) { return r.ok ? r.json() : undefined })
 })()

@@ -9,6 +9,7 @@ import { LiveStream, type Notice } from './live-stream.js'
 import { factsOf, type Topic } from '../http/route-facts.js'
 import type { JournalRecorder } from '../integration/service/dialect/journal-recorder.js'
 import { overviewRoute } from './overview-route.js'
+import { keysRoute } from './keys-route.js'
 import { conformanceRoute } from './conformance-route.js'
 import type { ConformanceBoard } from './conformance-board.js'
 import { dashboardPage } from './page.js'
@@ -55,6 +56,7 @@ export function installDashboard (app: FastifyInstance, unified: UnifiedService,
   })
   void app.register(named('dashboardRoutes', dashboardRoutes), { prefix: '/_unimock', unified, live })
   void app.register(named('overviewRoute', overviewRoute), { prefix: '/_unimock', unified, clocks })
+  void app.register(named('keysRoute', keysRoute), { prefix: '/_unimock', unified })
   void app.register(named('conformanceRoute', conformanceRoute), { prefix: '/_unimock', unified, board })
 }
 

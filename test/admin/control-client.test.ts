@@ -52,6 +52,38 @@ t.test('a test suite drives unimock through the typed client over HTTP', async (
   t.equal((missing as ControlError).status, 404, 'path parameters are encoded')
 })
 
+t.test('a link completed through the typed client hands a public token typed as a string, narrowed on outcome', async (t) => {
+  const server = await startUnimock()
+  t.teardown(() => server.close())
+  const key = 'test_typed_link'
+  const control = new ControlClient({ baseUrl: `${server.url}/`, apiKey: key })
+  const linkToken = async (origin: string): Promise<string> => {
+    const res = await fetch(`${server.url}/api/hris/v1/link-token`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ end_user_email_address: 'a@b.example', end_user_organization_name: 'Org', end_user_origin_id: origin, categories: ['hris'] })
+    })
+    return ((await res.json()) as { link_token: string }).link_token
+  }
+
+  const done = await control.postLinkTokensByLinkTokenComplete({ link_token: await linkToken('org-typed-link') }, {})
+  if (done.outcome !== 'success') throw new Error(`the link failed: ${JSON.stringify(done)}`)
+  // Strict TypeScript takes these without a non-null assertion: a success's token and integration are not null.
+  const publicToken: string = done.public_token
+  const slug: string = done.integration.slug
+  t.match(publicToken, /\S/)
+  t.match(slug, /\S/)
+  const exchanged = await fetch(`${server.url}/api/hris/v1/account-token/${encodeURIComponent(publicToken)}`, { headers: { authorization: `Bearer ${key}` } })
+  t.equal(exchanged.status, 200)
+
+  const left = await control.postLinkTokensByLinkTokenComplete({ link_token: await linkToken('org-typed-exit') }, { outcome: 'exit' })
+  t.match(left, { outcome: 'exit', public_token: null, integration: null, is_relink: false })
+  if (left.outcome === 'exit') {
+    const none: null = left.public_token
+    t.equal(none, null)
+  }
+})
+
 t.test('the types hold what the schemas say', async (t) => {
   const body: PostClockAdvanceBody = { by: '24h' }
   t.same(body, { by: '24h' })

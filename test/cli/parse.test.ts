@@ -1,4 +1,5 @@
 import t from 'tap'
+import { FLAGS } from '../../src/cli/flags.js'
 import { parseCli, UsageError, usage } from '../../src/server.js'
 
 t.test('defaults: in-memory database, real clock, port 4010 on loopback', async (t) => {
@@ -35,14 +36,14 @@ t.test('help and version', async (t) => {
 t.test('bad input names the flag', async (t) => {
   const cases: Array<[string[], Record<string, string>, RegExp]> = [
     [['--nope'], {}, /--nope/],
-    [['--port', 'abc'], {}, /--port must be an integer/],
+    [['--port', 'abc'], {}, /--port: must be a whole number/],
     [['--port', '70000'], {}, /--port/],
     [['--port', '-1'], {}, /--port/],
     [['--clock', 'sideways'], {}, /--clock/],
     [['--seed', '1.5'], {}, /--seed/],
     [['--log-level', 'loud'], {}, /--log-level/],
     [['--clock-start', 'yesterday'], {}, /clockStart|clock-start/],
-    [[], { UNIMOCK_PORT: 'x' }, /UNIMOCK_PORT must be an integer/],
+    [[], { UNIMOCK_PORT: 'x' }, /UNIMOCK_PORT: must be a whole number/],
     [['stray'], {}, /stray/]
   ]
   for (const [argv, env, message] of cases) {
@@ -57,7 +58,7 @@ t.test('a bad value is answered with the form the flag takes', async (t) => {
   }
   t.equal(message(['--clock', 'sideways']), 'invalid value for --clock: must be one of real, virtual (got "sideways")')
   t.equal(message(['--log-level', 'loud']), 'invalid value for --log-level: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")')
-  t.equal(message(['--rate-limit', 'fast']), '--rate-limit must be a whole number from 1, or off, got "fast"')
+  t.equal(message(['--rate-limit', 'fast']), 'invalid value for --rate-limit: must be a whole number from 1, or off (got "fast")')
   t.equal(message(['--rate-limit', '0']), 'invalid value for --rate-limit: must be a whole number from 1, or off (got 0)')
   t.equal(message(['--relink-status', '402']), 'invalid value for --relink-status: must be one of 401, 403 (got 402)')
   t.match(message(['--clock-start', '1']), /^invalid value for --clock-start: "1" is not an ISO 8601 date or date-time with a zone, such as 2026-01-01 or 2026-01-01T09:30:00Z$/, 'not the year 2001')
@@ -68,6 +69,34 @@ t.test('a bad value is answered with the form the flag takes', async (t) => {
   t.equal(message(['--sync-interval', '5']), 'invalid value for --sync-interval: "5" is not a duration: 90s, 5m, 24h, 7d, 1h30m or ISO 8601 such as PT24H (a bare number has no unit: write 5ms, 5s or 5m)')
   t.equal(message(['--full-resync-interval', '0']), 'accepted', '0 needs no unit')
   t.equal(message(['--seeed', '3']), 'Unknown option \'--seeed\' (did you mean --seed?)')
+})
+
+t.test('every setting\'s error names the flag, the value and the form it takes, never raw schema text', async (t) => {
+  const message = (argv: string[]): string => {
+    try { parseCli(argv, {}); return 'accepted' } catch (error) { return (error as Error).message }
+  }
+  t.equal(message(['--port', '99999']), 'invalid value for --port: must be a whole number from 0 to 65535 (got 99999)')
+  t.equal(message(['--webhook-url', 'notaurl']),
+    'invalid value for --webhook-url: must be an http:// or https:// URL, such as http://localhost:3000/hooks/{category} (got "notaurl")')
+  t.equal(message(['--data-volume', 'employees']), 'invalid value for --data-volume: must be model=N, such as employees=1000 or hris.Employee=500 (got "employees")')
+  t.equal(message(['--time-scale', '0']), 'invalid value for --time-scale: must be a number above 0 (got 0)')
+  t.equal(message(['--journal-total', '0']), 'invalid value for --journal-total: must be a whole number from 1 (got 0)')
+  t.match(message(['--public-url', 'https://x.example/path']), /^invalid value for --public-url: must be an origin, .* \(got "https:\/\/x\.example\/path"\)$/)
+  t.equal(message(['--host=']), 'invalid value for --host: must be a host name or IP address (got "")')
+  const candidates = ['', 'x', 'notaurl', '0', '-5', '1.5', '99999999999', 'https://a.example/b']
+  let refused = 0
+  for (const spec of FLAGS) {
+    for (const value of candidates) {
+      const text = message([`--${spec.flag}=${value}`])
+      if (text === 'accepted') continue
+      refused++
+      t.match(text, `--${spec.flag}`, `${spec.flag}=${value}: names the flag`)
+      t.match(text, value === '' ? '""' : value, `${spec.flag}=${value}: names the value`)
+      t.match(text, /must be|is not|applies to/, `${spec.flag}=${value}: says the form`)
+      t.notMatch(text, /Expected|\^/, `${spec.flag}=${value}: no schema text: ${text}`)
+    }
+  }
+  t.ok(refused > FLAGS.length, `${refused} refusals checked`)
 })
 
 t.test('an UNIMOCK_ variable that names no setting is reported, with the one it resembles', async (t) => {
@@ -85,6 +114,10 @@ t.test('check: scenario files as arguments, on the virtual clock', async (t) => 
   t.throws(() => parseCli(['check'], {}), /check needs at least one scenario/)
   t.throws(() => parseCli(['check', 'a.yaml', '--clock', 'real'], {}), /virtual clock/)
   t.throws(() => parseCli(['serve'], {}), /unexpected argument 'serve'/)
+  t.match(parseCli(['check', '--tap', '--junit', 'out.xml', 'happy-path'], {}), { kind: 'check', reports: { tap: true, junit: 'out.xml' } })
+  t.match(parseCli(['check', 'happy-path'], {}), { kind: 'check', reports: { tap: false, junit: undefined } })
+  t.throws(() => parseCli(['--tap'], {}), /--junit and --tap report a check/)
+  t.throws(() => parseCli(['check', '--junit=', 'x'], {}), /invalid value for --junit/)
 })
 
 t.test('--help lists every setting of the settings schema, with its default and variable', async (t) => {

@@ -46,3 +46,12 @@ t.test('an unknown flag or a bad value exits non-zero naming the flag', async (t
   t.equal(bad.code, 2)
   t.match(bad.stderr, /--clock/)
 })
+
+t.test('a --db the server cannot open exits 2 naming the flag, the path and the form it takes', async (t) => {
+  const missing = join(t.testdir(), 'no-such-dir', 'u.db')
+  const res = await run(['--port', '0', '--db', missing])
+  t.equal(res.code, 2, res.stderr)
+  t.match(res.stderr, `unimock: invalid value for --db: must be a file path in a directory that exists and can be written, or :memory: (got "${missing}": `)
+  t.match(res.stderr, /directory does not exist/)
+  t.notMatch(res.stderr, /failed to start/)
+})

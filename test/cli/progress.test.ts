@@ -16,7 +16,9 @@ function terminal () {
 t.test('building accounts: the line follows the passes of the initial syncs on the simulated clock, then is erased', async (t) => {
   const { app } = await makeApp(t, { rateLimit: 'off', initialSyncDuration: '10m', syncPasses: 4 })
   const out = terminal()
-  const done = new Progress(out, 'scenarios').watch(app)
+  // A wall clock a second later at every read: no redraw is held back for wall time here.
+  let wall = 0
+  const done = new Progress(out, 'scenarios', { wall: () => (wall += 1000) }).watch(app)
   const api = new Client(app, 'test_progress')
   await api.link('hris', 'org-1')
   await api.link('ats', 'org-2')
@@ -38,6 +40,27 @@ t.test('building accounts: the line follows the passes of the initial syncs on t
   t.equal(out.writes.length, count, 'nothing drawn after')
 })
 
+t.test('redraws are at most ten a second of wall time, however fast the simulated time runs', async (t) => {
+  const { app } = await makeApp(t, { rateLimit: 'off', initialSyncDuration: '10m', syncPasses: 4 })
+  const out = terminal()
+  let wall = 0
+  const done = new Progress(out, 'scenarios', { wall: () => wall }).watch(app)
+  const api = new Client(app, 'test_progress_wall')
+  await api.link('hris', 'org-1')
+  await api.link('ats', 'org-2')
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1d' } })
+  const drawn = (): number => out.writes.filter((w) => w.length > CLEAR.length).length
+  t.equal(drawn(), 1, 'a simulated day within one wall instant: drawn once')
+  wall += 99
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1d' } })
+  t.equal(drawn(), 1, '99 ms later: not yet')
+  wall += 1
+  await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1d' } })
+  t.equal(drawn(), 2, '100 ms after the last redraw: once more')
+  done()
+  t.equal(out.writes.at(-1), CLEAR, 'erased at the end all the same')
+})
+
 t.test('unimock check draws a line per scenario while it plays and erases it before the summary', async (t) => {
   const out = terminal()
   const printed: string[] = []
@@ -47,13 +70,15 @@ t.test('unimock check draws a line per scenario while it plays and erases it bef
   }, out)
   t.equal(status, 0)
   t.ok(out.writes.some((w) => w.startsWith(`${CLEAR}check happy-path: simulated `)), 'progress was shown')
+  t.comment(`${out.writes.filter((w) => w.length > CLEAR.length).length} redraws for happy-path`)
   t.match(printed.at(-1), '1 scenario: 1 passed, 0 failed')
 })
 
 t.test('while serving, the line shows only while some account\'s data is being built', async (t) => {
   const { app } = await makeApp(t, { rateLimit: 'off', initialSyncDuration: '10m', syncPasses: 4, syncInterval: '1h' })
   const out = terminal()
-  const done = new Progress(out, 'unimock', { whileBuilding: true }).watch(app)
+  let wall = 0
+  const done = new Progress(out, 'unimock', { whileBuilding: true, wall: () => (wall += 1000) }).watch(app)
   t.teardown(done)
   await new Client(app, 'test_serving').link('hris', 'org-1')
   await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '5m' } })

@@ -1,4 +1,4 @@
 import { runGroup } from '../helpers/group.js'
 import { GROUPS } from './groups.js'
 
-await runGroup(GROUPS['journal'])
+await runGroup(GROUPS.journal)

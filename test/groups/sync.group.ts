@@ -1,4 +1,4 @@
 import { runGroup } from '../helpers/group.js'
 import { GROUPS } from './groups.js'
 
-await runGroup(GROUPS['sync'])
+await runGroup(GROUPS.sync)

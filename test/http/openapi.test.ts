@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { gunzipSync } from 'node:zlib'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { MergeClient } from '@mergeapi/merge-node-client'
 import { Type } from '@sinclair/typebox'
@@ -145,4 +146,27 @@ t.test('the webhooks section lays out each event the service sends, with its pay
   t.match(small.webhooks, { 'LinkedAccount.deleted': { post: { operationId: 'webhook.LinkedAccount.deleted', requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/webhook.LinkedAccountDeleted' } } } } } } })
   const problem = await SwaggerParser.validate(structuredClone(small) as never).then(() => 'valid', (error: Error) => error.message)
   t.equal(problem, 'valid')
+})
+
+t.test('the document is served gzip-compressed to a client that accepts gzip, and plain to one that does not', async (t) => {
+  const host = { host: '127.0.0.1:4010' }
+  t.equal(res.headers['content-encoding'], undefined, 'no Accept-Encoding: plain JSON')
+  t.match(res.headers.vary, /accept-encoding/i)
+  const zipped = await app.inject({ url: '/openapi.json', headers: { ...host, 'accept-encoding': 'gzip, deflate, br' } })
+  t.equal(zipped.statusCode, 200)
+  t.equal(zipped.headers['content-encoding'], 'gzip')
+  t.match(zipped.headers['content-type'], /^application\/json/)
+  t.match(zipped.headers.vary, /accept-encoding/i)
+  const unzipped = gunzipSync(zipped.rawPayload)
+  t.equal(unzipped.toString('utf8'), res.body, 'the same bytes once decompressed')
+  t.ok(zipped.rawPayload.length * 5 < res.rawPayload.length, `${zipped.rawPayload.length} bytes compressed, ${res.rawPayload.length} plain`)
+  const again = await app.inject({ url: '/openapi.json', headers: { ...host, 'accept-encoding': 'gzip' } })
+  t.same(again.rawPayload, zipped.rawPayload, 'compressed once, served again')
+  const otherHost = await app.inject({ url: '/openapi.json', headers: { host: 'unimock.test:9000', 'accept-encoding': 'gzip' } })
+  t.match(JSON.parse(gunzipSync(otherHost.rawPayload).toString('utf8')), { servers: [{ url: 'http://unimock.test:9000' }] }, 'each origin its own servers')
+  for (const refused of ['gzip;q=0', 'identity', 'br']) {
+    const plain = await app.inject({ url: '/openapi.json', headers: { ...host, 'accept-encoding': refused } })
+    t.equal(plain.headers['content-encoding'], undefined, `Accept-Encoding: ${refused}`)
+    t.equal(plain.body, res.body)
+  }
 })

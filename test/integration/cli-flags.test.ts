@@ -21,7 +21,7 @@ t.test('bad values name the flag', async (t) => {
     [['--api-key', ''], {}, /invalid value for --api-key:/],
     [['--api-key'], {}, /--api-key/],
     [['--relink-status', '402'], {}, /invalid value for --relink-status/],
-    [['--relink-status', 'forbidden'], {}, /--relink-status must be one of 401, 403, got "forbidden"/],
+    [['--relink-status', 'forbidden'], {}, /invalid value for --relink-status: must be one of 401, 403 \(got "forbidden"\)/],
     [['--public-token-ttl', '0'], {}, /invalid value for --public-token-ttl/],
     [[], { UNIMOCK_RELINK_STATUS: '500' }, /--relink-status/]
   ]

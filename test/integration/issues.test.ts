@@ -7,6 +7,10 @@ import { linkedAccount } from './sync/helpers.js'
 import { webhookSetup } from './webhooks/helpers.js'
 import { payloadSchema } from '../../src/integration/background/webhooks/payload-schemas.js'
 import { Ajv } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+
+// ajv-formats ships CommonJS with a default export that NodeNext sees one level down.
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
 /** GET issues, issues/{id} (issue #15, facts §8): opened by what goes wrong, resolved a quiet day later or by a relink. */
 
@@ -82,7 +86,8 @@ t.test('Issue.new, Issue.resolved and Issue.reopened reach webhook targets with 
   t.equal(made.statusCode, 201, made.body)
   const accountId = made.json().id as string
   const org = new Client(setup.app, 'test_webhooks')
-  const ajv = new Ajv({ strict: false })
+  // With the formats the payload schemas name (uuid, date-time): without them Ajv ignores each with a warning.
+  const ajv = addFormats(new Ajv({ strict: false }))
   const problems = (event: string, body: unknown): unknown => { const v = ajv.compile(payloadSchema(event)!); return v(body) ? [] : v.errors }
 
   await setup.control('POST', `/linked-accounts/${accountId}/relink-needed`)

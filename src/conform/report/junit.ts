@@ -19,18 +19,34 @@ function body (v: Verdict): string {
   return xml(lines.join('\n'))
 }
 
-export function junitReport (verdicts: readonly Verdict[], ms: number): string {
+/** What names the suite: unimock conform's by default; `unimock check` names its own, with its run's id. */
+export interface JunitSuite {
+  readonly name: string
+  /** A test case's class name; by default `conform.` and the check's family. */
+  readonly classname?: (v: Verdict) => string
+  /** Written as the suite's properties (a run's id). */
+  readonly properties?: Readonly<Record<string, string>>
+  /** The type of a failure; `conformance` by default. */
+  readonly failureType?: string
+}
+
+const CONFORM: JunitSuite = { name: 'unimock conform', classname: (v) => `conform.${v.id.split('.')[0]!}` }
+
+export function junitReport (verdicts: readonly Verdict[], ms: number, suite: JunitSuite = CONFORM): string {
   const t = tally(verdicts)
+  const classname = suite.classname ?? CONFORM.classname!
+  const properties = Object.entries(suite.properties ?? {})
   const cases = verdicts.map((v) => {
-    const open = `    <testcase classname="conform.${xml(v.id.split('.')[0]!)}" name="${xml(v.id)}" time="0">`
+    const open = `    <testcase classname="${xml(classname(v))}" name="${xml(v.id)}" time="0">`
     if (v.outcome === 'pass') return `${open}<system-out>${xml(v.detail)}</system-out></testcase>`
     if (v.outcome === 'n/a') return `${open}<skipped message="${xml(v.detail)}"/></testcase>`
-    return `${open}\n      <failure message="${xml(v.detail)}" type="conformance">${body(v)}</failure>\n    </testcase>`
+    return `${open}\n      <failure message="${xml(v.detail)}" type="${xml(suite.failureType ?? 'conformance')}">${body(v)}</failure>\n    </testcase>`
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="unimock conform" tests="${verdicts.length}" failures="${t.fail}" skipped="${t.na}" time="${(ms / 1000).toFixed(3)}">`,
-    `  <testsuite name="unimock conform" tests="${verdicts.length}" failures="${t.fail}" errors="0" skipped="${t.na}" time="${(ms / 1000).toFixed(3)}">`,
+    `<testsuites name="${xml(suite.name)}" tests="${verdicts.length}" failures="${t.fail}" skipped="${t.na}" time="${(ms / 1000).toFixed(3)}">`,
+    `  <testsuite name="${xml(suite.name)}" tests="${verdicts.length}" failures="${t.fail}" errors="0" skipped="${t.na}" time="${(ms / 1000).toFixed(3)}">`,
+    ...(properties.length === 0 ? [] : ['    <properties>', ...properties.map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`), '    </properties>']),
     ...cases,
     '  </testsuite>',
     '</testsuites>',

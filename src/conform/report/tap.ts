@@ -4,8 +4,9 @@ import type { Verdict } from '../verdict.js'
 
 const yamlString = (s: string): string => JSON.stringify(s)
 
-export function tapReport (verdicts: readonly Verdict[]): string {
-  const out = ['TAP version 14', `1..${verdicts.length}`]
+/** `comments`: lines written as TAP comments after the plan (`unimock check` names its run's id). */
+export function tapReport (verdicts: readonly Verdict[], comments: readonly string[] = []): string {
+  const out = ['TAP version 14', `1..${verdicts.length}`, ...comments.map((c) => `# ${c}`)]
   verdicts.forEach((v, i) => {
     const title = `${i + 1} - ${v.id}: ${v.detail.replace(/#/g, '\\#')}`
     if (v.outcome === 'pass') { out.push(`ok ${title}`); return }

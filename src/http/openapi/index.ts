@@ -1,7 +1,9 @@
 import { declareHttpLayerResponses } from './http-layer-responses.js'
 import swagger from '@fastify/swagger'
 import type { TSchema } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
 import { hoistTitledSchemas, hoistUniformParametersAndResponses } from './components.js'
 import { operationIdOf } from './operation-ids.js'
 import { SECURITY_SCHEMES, securityOf } from './security.js'
@@ -53,8 +55,32 @@ export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions):
     }
   })
 
-  app.get('/openapi.json', { schema: { hide: true } }, async (request) => {
-    // The document is built once; only the server it was fetched from differs between requests.
-    return { ...app.swagger(), servers: [{ url: publicOrigin(request), description: 'this unimock' }] }
+  // The document is built once; only the server it was fetched from differs between requests. It is about
+  // 1.8 MB of JSON and a tenth of that gzipped: a client that accepts gzip gets it so, compressed once per origin.
+  const compressed = new Map<string, Promise<Buffer>>()
+  app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => {
+    const origin = publicOrigin(request)
+    const document = (): string => JSON.stringify({ ...app.swagger(), servers: [{ url: origin, description: 'this unimock' }] })
+    void reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8')
+    if (!acceptsGzip(request)) return document()
+    let body = compressed.get(origin)
+    if (body === undefined) {
+      // Origins come from the Host header: keep a few, not one per name a client makes up.
+      if (compressed.size >= 8) compressed.clear()
+      body = promisify(gzip)(document())
+      compressed.set(origin, body)
+    }
+    return await reply.header('content-encoding', 'gzip').send(await body)
+  })
+}
+
+/** Does Accept-Encoding take gzip (`gzip`, `*`, with a q above 0)? */
+function acceptsGzip (request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding']
+  if (typeof header !== 'string') return false
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+    return (coding === 'gzip' || coding === '*' || coding === 'x-gzip') && (q === undefined || Number(q) > 0)
   })
 }

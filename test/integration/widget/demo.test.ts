@@ -77,8 +77,12 @@ t.test('the demo page runs the whole flow in a browser', async (t) => {
   const { page, offsite } = await testPage(t, browser)
   const errors: string[] = []
   page.on('pageerror', (error) => { errors.push(error.message) })
+  const missing: string[] = []
+  page.on('response', (response) => { if (response.status() === 404) missing.push(response.url()) })
 
   await page.goto(`${unimock.url}/link/demo?api_key=test_demo_browser&end_user_origin_id=demo-browser`)
+  // The page names its icon inline: without one the browser asks for /favicon.ico, a 404 in every demo.
+  t.match(await page.locator('link[rel=icon]').getAttribute('href'), /^data:image\/svg\+xml,/, 'the icon is inline')
   t.notMatch(await page.locator('header').innerText() + await page.locator('.card').innerText(), TECHNICAL_WORDS, 'the product part speaks business wording')
   await page.getByRole('button', { name: 'Connect your HR system' }).click()
 
@@ -97,6 +101,7 @@ t.test('the demo page runs the whole flow in a browser', async (t) => {
 
   const accounts = await fetch(`${unimock.url}/api/hris/v1/linked-accounts?end_user_origin_id=demo-browser&is_test_account=true`, { headers: { authorization: 'Bearer test_demo_browser' } })
   t.match(await accounts.json(), { results: [{ status: 'COMPLETE', end_user_origin_id: 'demo-browser' }] })
+  t.same(missing, [], 'nothing the page asked for answered 404')
 
   // Reconnecting with the same origin id relinks the same account; cancelling leaves it connected.
   await page.getByRole('button', { name: 'Reconnect' }).click()

@@ -94,12 +94,12 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
       : outcome === 'error'
         ? link.attempt(token, { outcome: 'error', integration: b.integration, error: b.error }, tenant)
         : link.attempt(token, { outcome: 'success', integration: b.integration }, tenant)
-    const base = { outcome: result.outcome, linked_account_id: result.account.id }
+    const linked_account_id = result.account.id
     if (result.outcome === 'success') {
-      return { ...base, public_token: result.publicToken, integration: { ...result.integration, categories: [...result.integration.categories] }, is_relink: result.isRelink, errors: [] }
+      return { outcome: result.outcome, linked_account_id, public_token: result.publicToken, integration: { ...result.integration, categories: [...result.integration.categories] }, is_relink: result.isRelink, errors: [] }
     }
     const errors = result.outcome === 'error' ? result.errors.map((e) => ({ detail: e.detail, problem_type: e.problem_type })) : []
-    return { ...base, public_token: null, integration: null, is_relink: false, errors }
+    return { outcome: result.outcome, linked_account_id, public_token: null, integration: null, is_relink: false as const, errors }
   })
 
   r.get('/events', {

@@ -43,14 +43,30 @@ export const CompleteBody = Type.Object({
 export type CompleteBody = Static<typeof CompleteBody>
 
 
-export const CompleteResult = Type.Object({
-  outcome: Type.Union([Type.Literal('success'), Type.Literal('exit'), Type.Literal('error')]),
-  public_token: Nullable(Type.String({ description: 'set on success: exchange it for the account token' })),
-  linked_account_id: Type.String(),
-  integration: Nullable(Integration),
-  is_relink: Type.Boolean(),
-  errors: Type.Array(Type.Object({ detail: Type.String(), problem_type: Type.String() }), { description: 'what onValidationError receives, on outcome error' })
-})
+const CompleteErrors = Type.Array(Type.Object({ detail: Type.String(), problem_type: Type.String() }), { description: 'what onValidationError receives, on outcome error' })
+
+/**
+ * One form per outcome, so a typed client narrows on `outcome`: a success always carries the public token and
+ * the integration (the documented flow exchanges the token without a non-null assertion), the others never do.
+ */
+export const CompleteResult = Type.Union([
+  Type.Object({
+    outcome: Type.Literal('success'),
+    public_token: Type.String({ description: 'exchange it for the account token' }),
+    linked_account_id: Type.String(),
+    integration: Integration,
+    is_relink: Type.Boolean(),
+    errors: CompleteErrors
+  }),
+  Type.Object({
+    outcome: Type.Union([Type.Literal('exit'), Type.Literal('error')]),
+    public_token: Type.Null(),
+    linked_account_id: Type.String(),
+    integration: Type.Null(),
+    is_relink: Type.Literal(false),
+    errors: CompleteErrors
+  })
+])
 
 export const EventList = Type.Object({
   results: Type.Array(Type.Object({

@@ -27,7 +27,7 @@ export function tenantsModule (d: TenantsDeps): { tenants: TenantService, module
     tenants,
     module: {
       react: (events) => { events.on('remote-key:generated', (e) => { if (e.regenerated) tenants.forget() }) },
-      reset: () => { repo.clear(); tenants.forget() },
+      reset: () => { repo.clear(); tenants.forget(); tenants.forgetKeys() },
       resetTenant: () => { tenants.forget() }
     }
   }

@@ -23,6 +23,9 @@ export class TenantService {
   readonly #remoteKey: (key: string) => Tenant | undefined
   readonly #maxTenants: number
   readonly #evict: (tenantId: number) => void
+  // Without --api-key, the keys this process has seen (digest → key), in memory only: the dashboard offers
+  // them (any key works on such a server anyway). Never written: the database holds digests only.
+  readonly #seen = new Map<string, string>()
 
   constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined,
     maxTenants = Number.POSITIVE_INFINITY, evict: (tenantId: number) => void = () => {}) {
@@ -55,6 +58,7 @@ export class TenantService {
     if (known === undefined && this.#repo.count() >= this.#maxTenants) this.#evictIdlest()
     const tenant = known ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
+    if (this.#allowed.length === 0) this.#seen.set(hash, key)
     return tenant
   }
 
@@ -69,11 +73,30 @@ export class TenantService {
     if (victim === undefined) throw appError('AUTH_TOO_MANY_KEYS', { max: this.#maxTenants })
     this.#evict(victim)
     this.#repo.delete(victim)
-    for (const [hash, t] of this.#cache) if (t.id === victim) this.#cache.delete(hash)
+    for (const [hash, t] of this.#cache) if (t.id === victim) { this.#cache.delete(hash); this.#seen.delete(hash) }
   }
+
+  /**
+   * The keys this process has seen whose world still exists, on a server without --api-key; none with it
+   * (its keys are the user's to give, not the dashboard's to show).
+   */
+  seenKeys (): Array<{ readonly key: string, readonly tenant: Tenant }> {
+    const found: Array<{ key: string, tenant: Tenant }> = []
+    for (const [hash, key] of this.#seen) {
+      const tenant = this.#repo.find(hash)
+      if (tenant !== undefined) found.push({ key, tenant })
+    }
+    return found
+  }
+
+  /** Whether the server takes any key (no --api-key): then seenKeys lists them. */
+  get open (): boolean { return this.#allowed.length === 0 }
 
   /** After a reset the tenants table is empty, and a regenerated remote key no longer authenticates: cached tenants would outlive both. */
   forget (): void { this.#cache.clear() }
+
+  /** A reset of the whole server: no key has a world any more. */
+  forgetKeys (): void { this.#seen.clear() }
 }
 
 /** The API key of `Authorization: Bearer <key>`; throws an AppError saying what is wrong with the header. */

@@ -84,7 +84,9 @@ export function postalCode (place: Place, h: number): string {
 
 /** E.164, in the 555 range where the country has one. */
 export function phoneAt (place: Place, h: number): string {
-  const local = place.country === 'US' || place.country === 'CA' ? `555${String(between(h, 100, 9999)).padStart(4, '0')}` : String(between(h, 1_000_000, 9_999_999))
+  const local = place.country === 'US' || place.country === 'CA'
+    ? `555${String(between(h, 100, 9999)).padStart(4, '0')}`
+    : String(between(h, 10 ** (place.subscriber - 1), 10 ** place.subscriber - 1))
   return place.phone + local
 }
 

@@ -75,32 +75,38 @@ export interface Place {
   readonly postal: string
   readonly country: string
   readonly phone: string
+  /** Digits after `phone` in a number of the place: the national number is the area code and these. */
+  readonly subscriber: number
 }
 
-/** Cities with their region, a postal code pattern's base and the country calling code. */
+/**
+ * Cities with their region, a postal code pattern's base, the country calling code with the area code, and how
+ * many digits follow it, so a number has its country's national length (France, Australia and Singapore: 9,
+ * 9 and 8 digits; London and Bangalore: 10).
+ */
 export const PLACES: readonly Place[] = [
-  { city: 'San Francisco', state: 'CA', postal: '941', country: 'US', phone: '+1415' },
-  { city: 'New York', state: 'NY', postal: '100', country: 'US', phone: '+1212' },
-  { city: 'Austin', state: 'TX', postal: '787', country: 'US', phone: '+1512' },
-  { city: 'Seattle', state: 'WA', postal: '981', country: 'US', phone: '+1206' },
-  { city: 'Chicago', state: 'IL', postal: '606', country: 'US', phone: '+1312' },
-  { city: 'Denver', state: 'CO', postal: '802', country: 'US', phone: '+1303' },
-  { city: 'Boston', state: 'MA', postal: '021', country: 'US', phone: '+1617' },
-  { city: 'Atlanta', state: 'GA', postal: '303', country: 'US', phone: '+1404' },
-  { city: 'Portland', state: 'OR', postal: '972', country: 'US', phone: '+1503' },
-  { city: 'Miami', state: 'FL', postal: '331', country: 'US', phone: '+1305' },
-  { city: 'Toronto', state: 'ON', postal: 'M5V', country: 'CA', phone: '+1416' },
-  { city: 'Vancouver', state: 'BC', postal: 'V6B', country: 'CA', phone: '+1604' },
-  { city: 'London', state: 'England', postal: 'EC1', country: 'GB', phone: '+4420' },
-  { city: 'Manchester', state: 'England', postal: 'M1 ', country: 'GB', phone: '+44161' },
-  { city: 'Berlin', state: 'Berlin', postal: '101', country: 'DE', phone: '+4930' },
-  { city: 'Munich', state: 'Bavaria', postal: '803', country: 'DE', phone: '+4989' },
-  { city: 'Paris', state: 'Île-de-France', postal: '750', country: 'FR', phone: '+331' },
-  { city: 'Amsterdam', state: 'North Holland', postal: '101', country: 'NL', phone: '+3120' },
-  { city: 'Dublin', state: 'Leinster', postal: 'D02', country: 'IE', phone: '+3531' },
-  { city: 'Sydney', state: 'NSW', postal: '200', country: 'AU', phone: '+612' },
-  { city: 'Singapore', state: 'Singapore', postal: '018', country: 'SG', phone: '+65' },
-  { city: 'Bangalore', state: 'Karnataka', postal: '560', country: 'IN', phone: '+9180' }
+  { city: 'San Francisco', state: 'CA', postal: '941', country: 'US', phone: '+1415', subscriber: 7 },
+  { city: 'New York', state: 'NY', postal: '100', country: 'US', phone: '+1212', subscriber: 7 },
+  { city: 'Austin', state: 'TX', postal: '787', country: 'US', phone: '+1512', subscriber: 7 },
+  { city: 'Seattle', state: 'WA', postal: '981', country: 'US', phone: '+1206', subscriber: 7 },
+  { city: 'Chicago', state: 'IL', postal: '606', country: 'US', phone: '+1312', subscriber: 7 },
+  { city: 'Denver', state: 'CO', postal: '802', country: 'US', phone: '+1303', subscriber: 7 },
+  { city: 'Boston', state: 'MA', postal: '021', country: 'US', phone: '+1617', subscriber: 7 },
+  { city: 'Atlanta', state: 'GA', postal: '303', country: 'US', phone: '+1404', subscriber: 7 },
+  { city: 'Portland', state: 'OR', postal: '972', country: 'US', phone: '+1503', subscriber: 7 },
+  { city: 'Miami', state: 'FL', postal: '331', country: 'US', phone: '+1305', subscriber: 7 },
+  { city: 'Toronto', state: 'ON', postal: 'M5V', country: 'CA', phone: '+1416', subscriber: 7 },
+  { city: 'Vancouver', state: 'BC', postal: 'V6B', country: 'CA', phone: '+1604', subscriber: 7 },
+  { city: 'London', state: 'England', postal: 'EC1', country: 'GB', phone: '+4420', subscriber: 8 },
+  { city: 'Manchester', state: 'England', postal: 'M1 ', country: 'GB', phone: '+44161', subscriber: 7 },
+  { city: 'Berlin', state: 'Berlin', postal: '101', country: 'DE', phone: '+4930', subscriber: 7 },
+  { city: 'Munich', state: 'Bavaria', postal: '803', country: 'DE', phone: '+4989', subscriber: 7 },
+  { city: 'Paris', state: 'Île-de-France', postal: '750', country: 'FR', phone: '+331', subscriber: 8 },
+  { city: 'Amsterdam', state: 'North Holland', postal: '101', country: 'NL', phone: '+3120', subscriber: 7 },
+  { city: 'Dublin', state: 'Leinster', postal: 'D02', country: 'IE', phone: '+3531', subscriber: 7 },
+  { city: 'Sydney', state: 'NSW', postal: '200', country: 'AU', phone: '+612', subscriber: 8 },
+  { city: 'Singapore', state: 'Singapore', postal: '018', country: 'SG', phone: '+65', subscriber: 8 },
+  { city: 'Bangalore', state: 'Karnataka', postal: '560', country: 'IN', phone: '+9180', subscriber: 8 }
 ]
 
 export const STREET_NAMES = [

@@ -1,0 +1,118 @@
+import t, { type Test } from 'tap'
+import type { Page } from 'playwright-core'
+import { startUnimock, type RunningUnimock } from '../../src/server.js'
+import { launchChromium } from './browser.js'
+import { testPage } from '../integration/widget/browser.js'
+
+// The dashboard's first view, as someone opening /_unimock/ui sees it: which key to use is offered (a server
+// without --api-key lists the keys that have a world, and opens the only one), a link may carry the key in its
+// fragment, and the form says what a key is. Screenshots of the first view go to /tmp/first39-*.png.
+
+const browser = await launchChromium()
+
+async function server (t: Test, options: Parameters<typeof startUnimock>[0] = {}): Promise<RunningUnimock> {
+  const unimock = await startUnimock(options)
+  t.teardown(() => unimock.close())
+  return unimock
+}
+
+async function link (unimock: RunningUnimock, key: string, origin: string): Promise<void> {
+  const res = await fetch(`${unimock.url}/_unimock/linked-accounts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ category: 'hris', end_user_origin_id: origin, end_user_organization_name: `${origin} Inc` })
+  })
+  if (res.status !== 201) throw new Error(`linked-accounts answered ${res.status}`)
+}
+
+async function open (t: Test, url: string): Promise<{ page: Page, requested: string[], errors: string[] }> {
+  const { page } = await testPage(t, browser)
+  const requested: string[] = []
+  const errors: string[] = []
+  page.on('request', (request) => { requested.push(request.url()) })
+  page.on('pageerror', (error) => { errors.push(error.message) })
+  await page.goto(url)
+  return { page, requested, errors }
+}
+
+async function shot (page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/first39-${name}.png`, fullPage: true })
+}
+
+t.test('no key used yet: the form says what a key is and that none has a world yet', async (t) => {
+  const unimock = await server(t)
+  const { page, errors } = await open(t, `${unimock.url}/_unimock/ui`)
+  await page.getByTestId('no-keys').waitFor()
+  t.match(await page.locator('main').innerText(), /An API key is the Authorization: Bearer key your tests or app send to unimock\. Each key is a world of its own/)
+  t.match(await page.getByTestId('no-keys').innerText(), /No key has been used yet/)
+  await shot(page, 'no-api-key-fresh')
+  t.same(errors, [])
+})
+
+t.test('without --api-key, the only key with a world opens at once', async (t) => {
+  const unimock = await server(t)
+  await link(unimock, 'test_only_key', 'acme-hr')
+  const { page, errors } = await open(t, `${unimock.url}/_unimock/ui`)
+  await page.locator('tr[data-account]').first().waitFor()
+  t.match(await page.getByTestId('accounts').innerText(), /acme-hr/, 'that key\'s accounts, without typing it')
+  await page.getByText('live', { exact: true }).waitFor()
+  await shot(page, 'without-api-key')
+  t.same(errors, [])
+})
+
+t.test('without --api-key, several keys are offered, each with its linked accounts, and one opens with a click', async (t) => {
+  const unimock = await server(t)
+  await link(unimock, 'test_alpha', 'alpha-1')
+  await link(unimock, 'test_beta', 'beta-1')
+  await link(unimock, 'test_beta', 'beta-2')
+  const { page, errors } = await open(t, `${unimock.url}/_unimock/ui`)
+  const offered = page.getByRole('region', { name: 'Keys with a world' })
+  await offered.waitFor()
+  t.same((await offered.locator('li').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim()), ['test_beta 2 linked accounts', 'test_alpha 1 linked account'])
+  await shot(page, 'without-api-key-several')
+  await offered.getByRole('button', { name: 'test_alpha' }).click()
+  await page.locator('tr[data-account]').first().waitFor()
+  t.match(await page.getByTestId('accounts').innerText(), /alpha-1/)
+  t.notMatch(await page.getByTestId('accounts').innerText(), /beta-1/)
+  t.same(errors, [])
+})
+
+t.test('a link with #key=... opens that key\'s world; the key is never in a request\'s URL and leaves the address bar', async (t) => {
+  const unimock = await server(t)
+  await link(unimock, 'test_shared', 'shared-org')
+  await link(unimock, 'test_other', 'other-org')
+  const { page, requested, errors } = await open(t, `${unimock.url}/_unimock/ui#key=test_shared`)
+  await page.locator('tr[data-account]').first().waitFor()
+  t.match(await page.getByTestId('accounts').innerText(), /shared-org/)
+  t.notMatch(await page.getByTestId('accounts').innerText(), /other-org/)
+  t.equal(new URL(page.url()).hash, '', 'taken out of the address bar')
+  t.same(requested.filter((u) => u.includes('test_shared')), [], 'no request carried it in its URL')
+  t.same(errors, [])
+})
+
+t.test('with --api-key, no key is listed: the form asks for one and says why', async (t) => {
+  const unimock = await server(t, { apiKeys: ['secret_ci_key'] })
+  await link(unimock, 'secret_ci_key', 'ci-org')
+  const listed = await (await fetch(`${unimock.url}/_unimock/keys`)).json()
+  t.same(listed, { listed: false, keys: [] })
+  const { page, errors } = await open(t, `${unimock.url}/_unimock/ui`)
+  await page.getByTestId('no-keys').waitFor()
+  t.match(await page.getByTestId('no-keys').innerText(), /accepts only the keys given with --api-key/)
+  await shot(page, 'with-api-key')
+  await page.getByLabel('API key').fill('secret_ci_key')
+  await page.getByRole('button', { name: 'Open' }).click()
+  await page.locator('tr[data-account]').first().waitFor()
+  await shot(page, 'with-api-key-opened')
+  t.same(errors, [])
+})
+
+t.test('GET /_unimock/keys: the keys seen with a world, most linked accounts first; a reset forgets them', async (t) => {
+  const unimock = await server(t)
+  t.same(await (await fetch(`${unimock.url}/_unimock/keys`)).json(), { listed: true, keys: [] })
+  await link(unimock, 'test_k1', 'o1')
+  await link(unimock, 'test_k2', 'o2')
+  await link(unimock, 'test_k2', 'o3')
+  t.same(await (await fetch(`${unimock.url}/_unimock/keys`)).json(), { listed: true, keys: [{ key: 'test_k2', linked_accounts: 2 }, { key: 'test_k1', linked_accounts: 1 }] })
+  t.equal((await fetch(`${unimock.url}/_unimock/reset`, { method: 'POST' })).status, 200)
+  t.same(await (await fetch(`${unimock.url}/_unimock/keys`)).json(), { listed: true, keys: [] })
+})
