@@ -1,19 +1,13 @@
+import { SeededRandom } from '../../src/core/random.js'
+
 /** What the seeded fuzz tests share: their generator and the reading of /openapi.json's local references. */
 
 type Json = Record<string, any>
 
-/** sfc32: the seeded stream, so a failure names a request that can be sent again. */
+/** A seeded stream of the test's own (not the server's), so a failure names a request that can be sent again. */
 export function seeded (seed: number): () => number {
-  let a = 0x9e3779b9; let b = 0x243f6a88; let c = 0xb7e15162; let d = seed >>> 0
-  return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0
-    const r = (a + b + d) >>> 0
-    d = (d + 1) >>> 0
-    a = b ^ (b >>> 9)
-    b = (c + (c << 3)) >>> 0
-    c = ((c << 21) | (c >>> 11)) + r >>> 0
-    return r / 4294967296
-  }
+  const random = new SeededRandom(seed)
+  return () => random.next()
 }
 
 /** A schema or parameter with its `$ref` chain followed (one level: what a generator needs). */
