@@ -217,7 +217,7 @@ async function main () {
   const exited = once(child, 'exit')
   try {
     await waitFor200(`http://127.0.0.1:${port}/_unimock/health`)
-    const doc = JSON.parse((await httpRequest(`http://127.0.0.1:${port}/openapi.json`)).body)
+    const doc = JSON.parse((await httpRequest(`http://127.0.0.1:${port}/openapi.json`, { timeoutMs: 60_000 })).body)
     const tokens = await link(port)
     await httpRequest(`http://127.0.0.1:${port}/_unimock/clock/advance`, { method: 'POST', body: '{"by":"1h"}', headers: { 'content-type': 'application/json', authorization: 'Bearer fuzz_key' } })
     const report = await fuzz(port, doc, tokens)
