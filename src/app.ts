@@ -26,6 +26,8 @@ import { WEBHOOK_PAYLOADS } from './integration/background/webhooks/payload-sche
 import { redactedRequest } from './integration/service/dialect/redact.js'
 import { normalizeTarget } from './http/request-target.js'
 import { answerUnmetExpectations, clientErrorHandler } from './http/http-layer-errors.js'
+import { treatEmptyBodyAsNone } from './http/empty-body.js'
+import { installJsonBody } from './http/json-body.js'
 import { closeUnusedConnections } from './http/unused-connections.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
@@ -164,6 +166,8 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
 
   installHeadRouting(app)
   installValidation(app)
+  installJsonBody(app, { empty: 'error' })
+  treatEmptyBodyAsNone(app)
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
   answerUnmetExpectations(app.server, interfaces)
   closeUnusedConnections(app)

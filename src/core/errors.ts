@@ -16,6 +16,7 @@ export const errorCatalogue = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method Not Allowed', message: '{method} is not allowed on {path}. Allowed: {allow}.' },
   BODY_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'The request body is larger than {limit} bytes. Send a smaller body.' },
   MALFORMED_JSON: { status: 400, title: 'Bad Request', message: 'The request body is not valid JSON: {reason}.' },
+  JSON_TOO_DEEP: { status: 400, title: 'Bad Request', message: 'The request body nests arrays and objects deeper than {limit} levels, the limit. Send a flatter body.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported Media Type', message: 'Content-Type {contentType} is not supported. Send application/json.' },
   URI_TOO_LONG: { status: 414, title: 'URI Too Long', message: 'A path segment of this URL is too long. Send the value shorter, or in the body.' },
   HTTP_BAD_REQUEST: { status: 400, title: 'Bad Request', message: 'The request could not be parsed as HTTP/1.1 ({reason}). Check the request line and headers.' },

@@ -9,16 +9,40 @@ import type { InterfaceRegistry } from './interfaces.js'
  * Fastify's default shape; here they answer in the dialect of the interface the URL belongs to (the control
  * dialect when no URL could be read), with a message, and Connection: close when the socket closes.
  */
-export function clientErrorHandler (interfaces: InterfaceRegistry): (error: Error & { code?: string }, socket: Socket) => void {
+export function clientErrorHandler (interfaces: InterfaceRegistry): (error: ParserError, socket: Socket) => void {
   return (error, socket) => {
-    if (!socket.writable) { socket.destroy(); return }
+    if (!socket.writable || answering(socket)) { socket.destroy(); return }
     const e = error.code === 'HPE_HEADER_OVERFLOW'
       ? appError('HEADERS_TOO_LARGE')
       : appError('HTTP_BAD_REQUEST', { reason: error.code ?? error.message })
-    const wire = interfaces.forUrl('/').render(e)
+    const wire = interfaces.forUrl(targetOf(error, socket)).render(e)
     const body = Buffer.from(text(wire.body))
     socket.end(Buffer.concat([Buffer.from(`HTTP/1.1 ${e.status} ${e.title}\r\nContent-Type: ${wire.contentType}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`), body]))
   }
+}
+
+type ParserError = Error & { code?: string, rawPacket?: unknown, bytesParsed?: number }
+type ParsedSocket = Socket & { parser?: { incoming?: IncomingMessage | null } | null, _httpMessage?: { headersSent?: boolean } | null }
+
+/** A response already under way on the socket: another one written over it would garble both. */
+const answering = (socket: ParsedSocket): boolean => socket._httpMessage?.headersSent === true
+
+const REQUEST_LINE = /(?:^|\n)[A-Z]+ (\S+) HTTP\/1\.[01]\r?\n/g
+
+/**
+ * The target of the request the parser refused, for its dialect: the request being read when its body is
+ * malformed (bad chunked encoding); else the last request line in the bytes read up to the error (headers too
+ * large, a malformed header line), which holds when the request line arrived in the same read as the error,
+ * as it does for one write of a request; else "/" (the control dialect).
+ */
+function targetOf (error: ParserError, socket: ParsedSocket): string {
+  const incoming = socket.parser?.incoming
+  if (incoming !== undefined && incoming !== null && !incoming.complete && typeof incoming.url === 'string') return incoming.url
+  if (!Buffer.isBuffer(error.rawPacket)) return '/'
+  const read = error.rawPacket.subarray(0, error.bytesParsed ?? error.rawPacket.length).toString('latin1')
+  let target = '/'
+  for (const line of read.matchAll(REQUEST_LINE)) target = line[1]!
+  return target
 }
 
 /** 417 for an Expect header other than 100-continue, in the URL's dialect (Node's own answer has no body). */

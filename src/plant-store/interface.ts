@@ -12,7 +12,7 @@ declare module 'fastify' {
   interface FastifyContextConfig extends PlantRouteConfig {}
 }
 
-const UNREADABLE_BODY = new Set(['INVALID_REQUEST', 'MALFORMED_JSON', 'UNSUPPORTED_MEDIA_TYPE'])
+const UNREADABLE_BODY = new Set(['INVALID_REQUEST', 'MALFORMED_JSON', 'JSON_TOO_DEEP', 'UNSUPPORTED_MEDIA_TYPE'])
 
 /**
  * The plant store dialect: every error is `{"code": <status>, "type": "error", "message": "..."}` as

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { isInteger, isSafeNumber, parse } from 'lossless-json'
 import { appError } from '../core/errors.js'
+import { installJsonBody } from '../http/json-body.js'
 
 /**
  * Plant ids are int64 and clients send values up to 2^63-1 (the OpenAPI Generator Java tests draw random longs).
@@ -21,17 +22,14 @@ const LONG_DIGITS = /\d{16}/
 
 /** Replaces the default application/json parser of this scope (any charset parameter is accepted). */
 export function useLosslessJson (scope: FastifyInstance): void {
-  scope.removeContentTypeParser('application/json')
-  scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string
-    if (text.trim() === '') {
-      done(appError('MALFORMED_JSON', { reason: 'the body is empty but Content-Type is application/json' }), undefined)
-      return
-    }
-    try {
-      done(null, parseJsonLossless(text))
-    } catch (error) {
-      done(appError('MALFORMED_JSON', { reason: (error as Error).message.replace(/\.$/, '') }), undefined)
+  installJsonBody(scope, {
+    empty: 'error',
+    parse: (_request, text, done) => {
+      try {
+        done(null, parseJsonLossless(text))
+      } catch (error) {
+        done(appError('MALFORMED_JSON', { reason: (error as Error).message.replace(/\.$/, '') }), undefined)
+      }
     }
   })
 }

@@ -1,5 +1,6 @@
 import t from 'tap'
 import { makeApp } from '../helpers/app.js'
+import { FUZZ_SKIP, resolveRef, seeded } from '../helpers/fuzz.js'
 import { Client } from '../integration/helpers.js'
 
 /**
@@ -11,34 +12,12 @@ import { Client } from '../integration/helpers.js'
 
 type Json = Record<string, any>
 
-/** sfc32: the seeded stream, so a failure names a request that can be sent again. */
-function seeded (seed: number): () => number {
-  let a = 0x9e3779b9; let b = 0x243f6a88; let c = 0xb7e15162; let d = seed >>> 0
-  return () => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0
-    const r = (a + b + d) >>> 0
-    d = (d + 1) >>> 0
-    a = b ^ (b >>> 9)
-    b = (c + (c << 3)) >>> 0
-    c = ((c << 21) | (c >>> 11)) + r >>> 0
-    return r / 4294967296
-  }
-}
-
 const ODD_STRINGS = ['', ' ', 'null', '-1', '0', '1e309', '9'.repeat(40), '%', '%zz', '../..', 'ü\u0000x', 'a'.repeat(600), '2026-13-45T99:99:99+25:00', '[]', '{}', 'true', '<script>']
 const ODD_VALUES: unknown[] = [null, -1, 0, 1.5, 2 ** 53 + 2, 'x', '', true, [], {}, [null], { a: { b: { c: [] } } }, 'a'.repeat(5000)]
 
-function resolve (doc: Json, schema: Json | undefined): Json {
-  let s = schema ?? {}
-  for (let i = 0; i < 10 && typeof s.$ref === 'string'; i++) {
-    s = s.$ref.split('/').slice(1).reduce((node: Json, key: string) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) ?? {}
-  }
-  return s
-}
-
 /** A plausible value of a schema, or (twisted) an odd one. */
 function sample (doc: Json, schema: Json | undefined, rnd: () => number, twisted: boolean, depth = 0): unknown {
-  const s = resolve(doc, schema)
+  const s = resolveRef(doc, schema)
   if (twisted && rnd() < 0.3) return ODD_VALUES[Math.floor(rnd() * ODD_VALUES.length)]
   const options = s.anyOf ?? s.oneOf
   if (Array.isArray(options) && options.length > 0) return sample(doc, options[Math.floor(rnd() * options.length)], rnd, twisted, depth + 1)
@@ -66,9 +45,6 @@ function sample (doc: Json, schema: Json | undefined, rnd: () => number, twisted
 
 const asText = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v))
 
-/** Paths the fuzz leaves alone: they end the run's accounts or tokens, reset the world, or stream for long. */
-const SKIP = /^\/_unimock\/(reset|stream)|^\/_unimock\/clock\/advance|\/delete-account$|\/account-token\/regenerate$|\/download(\b|\/)|^\/link\/(demo|magic)/
-
 t.test('every operation of /openapi.json, fuzzed: no 5xx, JSON 4xx with a message, only declared statuses', async (t) => {
   const { app } = await makeApp(t, { rateLimit: 'off', initialSyncDuration: '1m' } as never)
   const doc = (await app.inject({ url: '/openapi.json' })).json() as Json
@@ -84,13 +60,13 @@ t.test('every operation of /openapi.json, fuzzed: no 5xx, JSON 4xx with a messag
   let sent = 0
   const statuses = new Map<number, number>()
   for (const [path, item] of Object.entries(doc.paths as Record<string, Json>)) {
-    if (SKIP.test(path)) continue
+    if (FUZZ_SKIP.test(path)) continue
     for (const [method, op] of Object.entries(item) as Array<[string, Json]>) {
       const declared = new Set(Object.keys(op.responses ?? {}))
       const category = /^\/api\/([a-z]+)\/v1\//.exec(path)?.[1]
       for (let round = 0; round < 4; round++) {
         const twisted = round > 0
-        const params = (op.parameters ?? []).map((p: Json) => resolve(doc, p))
+        const params = (op.parameters ?? []).map((p: Json) => resolveRef(doc, p))
         let url = path
         const query = new URLSearchParams()
         for (const p of params) {

@@ -113,9 +113,9 @@ const RECORD_EVENTS = { '.added': '{Model}.added', '.changed': '{Model}.changed'
 
 /** The schema of an event's body: the LinkedAccount.* ones by name, every other one a {Model}.synced. */
 export function payloadSchema (event: string): TSchema | undefined {
-  if (event in WEBHOOK_PAYLOADS) return WEBHOOK_PAYLOADS[event as keyof typeof WEBHOOK_PAYLOADS]
+  if (Object.hasOwn(WEBHOOK_PAYLOADS, event)) return WEBHOOK_PAYLOADS[event as keyof typeof WEBHOOK_PAYLOADS]
   if (event.startsWith('LinkedAccount.')) return undefined
   if (event.endsWith('.synced')) return WEBHOOK_PAYLOADS['{Model}.synced']
   const suffix = event.slice(event.lastIndexOf('.')) as keyof typeof RECORD_EVENTS
-  return suffix in RECORD_EVENTS ? WEBHOOK_PAYLOADS[RECORD_EVENTS[suffix]] : undefined
+  return Object.hasOwn(RECORD_EVENTS, suffix) ? WEBHOOK_PAYLOADS[RECORD_EVENTS[suffix]] : undefined
 }

@@ -13,7 +13,7 @@ const PREFIXED: Record<string, { prefix: string, models: readonly string[] }> = 
 }
 
 export function webhookModelName (category: string, modelName: string): string {
-  const p = PREFIXED[category]
+  const p = Object.hasOwn(PREFIXED, category) ? PREFIXED[category] : undefined
   return p?.models.includes(modelName) === true ? p.prefix + modelName : modelName
 }
 

@@ -31,7 +31,8 @@ export const VALIDATION_OUTCOMES: Readonly<Record<string, { readonly problemType
 
 export function validationProblems (kind: string, integration: IntegrationInfo): readonly ValidationProblem[] {
   const clean = kind.replace(/^error_/, '')
-  const known = VALIDATION_OUTCOMES[clean]
+  // The kind comes from the request: only the table's own keys count (not toString, constructor, ...).
+  const known = Object.hasOwn(VALIDATION_OUTCOMES, clean) ? VALIDATION_OUTCOMES[clean] : undefined
   if (known !== undefined) return [{ detail: known.detail(integration.name), problem_type: known.problemType }]
   const problemType = clean.toUpperCase().replace(/[^A-Z0-9_]/g, '_').slice(0, 64) || 'CONNECTION_REJECTED'
   return [{ detail: `${integration.name} rejected the connection. Check the details and try again.`, problem_type: problemType }]

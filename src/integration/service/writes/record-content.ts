@@ -42,6 +42,12 @@ function convert (catalogue: Catalogue, model: ModelDef, f: FieldDef, value: unk
       const keys = catalogue.subObject(model.category, s.sub).fields
       return mapItems(value, (item) => pick(item, keys, now))
     }
+    // Sub-objects referred to by id (accounting addresses) may be sent inline: those read back whole.
+    case 'ref': {
+      if (s.to !== 'sub') return value
+      const keys = catalogue.subObject(model.category, s.target).fields
+      return mapItems(value, (item) => pick(item, keys, now))
+    }
     case 'embedded-model': {
       const target = catalogue.byId(`${model.category}.${s.target}`)
       return target === undefined ? value : mapItems(value, (item) => pick(item, target.fields, now))
@@ -55,13 +61,18 @@ function mapItems (value: unknown, fn: (item: Record<string, unknown>) => Record
   return isObject(value) ? fn(value) : value
 }
 
-/** A nested item in the read model's keys; its own timestamps are the write's. */
+/**
+ * A nested item in the read model's keys, every one of them (the read model requires each key): its own
+ * timestamps are the write's, a field it did not name is null, or [] for a list, as on a created record.
+ */
 function pick (item: Record<string, unknown>, fields: readonly FieldDef[], now: number): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const f of fields) {
-    if (f.name in item) out[f.name] = item[f.name]
+    if (Object.hasOwn(item, f.name)) out[f.name] = item[f.name]
     else if (f.name === 'created_at' || f.name === 'modified_at') out[f.name] = iso(now)
     else if (f.name === 'remote_was_deleted') out[f.name] = false
+    else if (isMany(f)) out[f.name] = []
+    else if (f.nullable) out[f.name] = null
   }
   return out
 }

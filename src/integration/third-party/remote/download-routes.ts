@@ -20,7 +20,8 @@ const DownloadQuery = Type.Object({
   mime_type: Type.Optional(Type.String({ description: 'an export format as a file extension (pdf, docx, xlsx, ...)' })),
   include_shell_data: Type.Optional(includeFlag('include_shell_data'))
 })
-const Bytes = Type.String({ description: 'the file\'s bytes', contentMediaType: 'application/octet-stream' })
+/** The file's own bytes, in its own Content-Type (or the export format's): any media type, not JSON. */
+const Bytes = { description: 'the file\'s bytes, as its own Content-Type or the export format\'s', content: { '*/*': { schema: Type.String({ description: 'the file\'s bytes', contentMediaType: 'application/octet-stream' }) } } }
 const DownloadRequestMeta = Type.Object({
   id: Type.String(),
   url: Type.String({ description: 'a URL of this server that serves the same bytes' }),

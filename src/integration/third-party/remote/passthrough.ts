@@ -1,5 +1,6 @@
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../../core/json-depth.js'
 import type { PassthroughPreset, PassthroughPresets } from './passthrough-presets.js'
 import type { RawAnswer, RawVendorApi } from './raw-api.js'
 
@@ -100,6 +101,7 @@ export class Passthrough {
       if (!req.data.trimStart().startsWith('<')) throw appError('PASSTHROUGH_BAD_DATA', { format, reason: 'it is not an XML document' })
       return undefined
     }
+    if (jsonNestsDeeperThan(req.data)) throw appError('PASSTHROUGH_BAD_DATA', { format, reason: `it nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the limit` })
     try {
       return JSON.parse(req.data)
     } catch (err) {

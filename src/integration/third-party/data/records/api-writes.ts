@@ -80,7 +80,7 @@ export class ApiWrites {
 
   /**
    * Ignores a record: it leaves reads (as a deleted record: `include_deleted_data` shows it, with
-   * remote_was_deleted), its properties become null, and later syncs leave it alone. False when there is no
+   * remote_was_deleted), its properties become null (its lists empty), and later syncs leave it alone. False when there is no
    * live record behind the id.
    */
   ignore (accountId: string, model: ModelDef, id: string, now: number): boolean {
@@ -91,7 +91,9 @@ export class ApiWrites {
       const stamp = this.#d.stamps.next(accountId, now)
       this.#d.repo.remove(s.id, found.row.idx, stamp)
       this.#d.repo.saveProgress(s, stamp)
-      this.#d.written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(contentOf(model, found.record)).map((k) => [k, null])), true)
+      // Lists become empty rather than null: the read model declares them non-nullable.
+      const content = contentOf(model, found.record)
+      this.#d.written.put(s.id, found.row.idx, Object.fromEntries(Object.keys(content).map((k) => [k, Array.isArray(content[k]) ? [] : null])), true)
       return true
     })
   }
