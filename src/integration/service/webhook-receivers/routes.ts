@@ -21,19 +21,21 @@ const WebhookReceiverBody = Type.Object({
 /** webhook-receivers GET (a bare array) and POST (201, upsert by event) of each category's linked account. */
 export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, receivers: WebhookReceivers }> = async (app, { auth, receivers }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  // Knowledgebase has no webhook receivers (facts §18).
-  for (const category of CATEGORIES.filter((c) => c !== 'knowledgebase')) {
+  // Every category has them: the facts' endpoint list omits knowledgebase's (its 2026 spec has none), but the
+  // official Python client calls them there too; those two take the client's method names.
+  for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
-      schema: { tags, summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
+      schema: { tags, operationId: `${category}.webhookReceivers.list`, summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
     }, async (request) => receivers.list(requestAccount(request).account.id))
     r.post(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
       schema: {
         tags,
+        operationId: `${category}.webhookReceivers.create`,
         summary: 'Add a third-party webhook receiver, or change the one of the same event; answers 201',
         body: WebhookReceiverBody,
         response: { 201: WebhookReceiver, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }
