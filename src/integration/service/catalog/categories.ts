@@ -13,6 +13,8 @@ export interface CategoryInfo {
   readonly system: string
   /** Models whose webhook event names carry a prefix (CRMAccount.synced). */
   readonly webhook_model_prefix?: { readonly prefix: string, readonly models: readonly string[] }
+  /** Per model: [records at any company, records per person] the simulated system holds when linked. */
+  readonly volumes?: Readonly<Record<string, readonly [number, number]>>
 }
 
 export interface IntegrationEntry {

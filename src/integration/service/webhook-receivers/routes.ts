@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
@@ -22,20 +23,23 @@ const WebhookReceiverBody = Type.Object({
 export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, receivers: WebhookReceivers }> = async (app, { auth, receivers }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   // Every category has them: the facts' endpoint list omits knowledgebase's (its 2026 spec has none), but the
-  // official Python client calls them there too; those two take the client's method names.
+  // official Python client calls them there too; where the operations fixture has no name, the Python client's.
+  const listed = new Set(Object.keys(readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations))
+  const named = (method: 'GET' | 'POST', category: string): { operationId?: string } =>
+    listed.has(`${method} /api/${category}/v1/webhook-receivers`) ? {} : { operationId: `${category}.webhook_receivers.${method === 'GET' ? 'list' : 'create'}` }
   for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
-      schema: { tags, operationId: `${category}.webhookReceivers.list`, summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
+      schema: { tags, ...named('GET', category), summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
     }, async (request) => receivers.list(requestAccount(request).account.id))
     r.post(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
       schema: {
         tags,
-        operationId: `${category}.webhookReceivers.create`,
+        ...named('POST', category),
         summary: 'Add a third-party webhook receiver, or change the one of the same event; answers 201',
         body: WebhookReceiverBody,
         response: { 201: WebhookReceiver, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }

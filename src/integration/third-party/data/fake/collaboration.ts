@@ -49,6 +49,21 @@ function rootOf (r: RecordState, index: number, salt: number): number {
   return i
 }
 
+/** A member is a user or a group, never both: one draw both fields share decides which is set. */
+function memberSide (name: string, field: string, target: string): Rule {
+  return {
+    name,
+    when: { field, type: 'ref', has: ['user', 'group', 'visible_history_start_datetime'] },
+    ownNulls: true,
+    make: (c) => {
+      const side = c.salt('member-side')
+      const pickSalt = c.fieldSalt('ref:')
+      const index = (r: RecordState): number | undefined => ((unit(r.stable(side)) < 0.85) === (target === 'User')) ? between(r.stable(pickSalt), 0, Math.max(0, r.account.count(target) - 1)) : undefined
+      return { write: (r) => { const i = index(r); return i === undefined ? null : r.account.idOf(target, i) }, refIndex: index }
+    }
+  }
+}
+
 export const COLLABORATION: readonly Rule[] = [
   {
     name: 'meeting-start',
@@ -56,7 +71,7 @@ export const COLLABORATION: readonly Rule[] = [
     make: (c) => { const s = c.salt(); return (r) => formatSeconds(meetingStart(r, s)) }
   },
   {
-    name: 'meeting-end',
+    name: 'event-end',
     when: { field: 'end_date', type: 'datetime', has: ['is_all_day', 'start_date'] },
     make: (c) => {
       const s = c.salt('meeting-start')
@@ -113,23 +128,14 @@ export const COLLABORATION: readonly Rule[] = [
     }
   },
   { name: 'chat-subject', when: { field: 'subject_line', type: 'string' }, make: (c) => { const s = c.salt(); return (r) => r.get('root_message_id') === null && unit(r.stable(s)) < 0.2 ? pick(r.varying(s), MEETINGS) : null } },
-  {
-    // A member is a user or a group, never both.
-    name: 'member-side',
-    when: { field: ['user', 'group'], type: 'ref', has: ['user', 'group', 'visible_history_start_datetime'] },
-    ownNulls: true,
-    make: (c) => {
-      const s = c.salt()
-      const r2 = c.fieldSalt('ref:')
-      const target = c.field.name === 'user' ? 'User' : 'Group'
-      const index = (r: RecordState): number | undefined => ((unit(r.stable(s)) < 0.85) === (target === 'User')) ? between(r.stable(r2), 0, Math.max(0, r.account.count(target) - 1)) : undefined
-      return { write: (r) => { const i = index(r); return i === undefined ? null : r.account.idOf(target, i) }, refIndex: index }
-    }
-  },
+  memberSide('member-user', 'user', 'User'),
+  memberSide('member-group', 'group', 'Group'),
   { name: 'channel-name', when: { field: 'name', type: 'string', has: 'members' }, make: (c) => { const s = c.salt(); return (r) => r.get('type') === 'ONE_ON_ONE_CHAT' ? null : pick(r.stable(s), CHANNELS) } },
   { name: 'folder-name', when: { field: 'name', type: 'string', has: 'parent_folder', category: 'email' }, make: (c) => { const s = c.salt(); return (r) => r.index < FOLDERS.length ? FOLDERS[r.index]! : pick(r.stable(s), FOLDERS.slice(6)) } },
   { name: 'mailbox-name', when: { field: 'name', type: 'string', has: 'primary_email_address' }, make: (c) => { const s = c.salt(); return (r) => r.get('type') === 'SHARED' ? pick(r.stable(s), SHARED_MAILBOXES) : `${r.person().first} ${r.person().last}` } },
   { name: 'mail-body', when: { field: 'body_text', type: 'string' }, make: (c) => { const s = c.salt(); return (r) => `Hi,\n\n${pick(r.varying(s), SENTENCES)}\n\nBest regards` } },
+  // A mail thread is a run of consecutive messages: they share its id.
+  { name: 'mail-thread', when: { field: 'thread', type: 'string', format: 'uuid' }, make: (c) => { const s = c.salt(); return (r) => r.account.idOf(`${r.owner.name}.thread`, Math.floor(r.index / (2 + (r.account.hashOf(`${r.owner.name}#threads`, s) % 3)))) } },
   { name: 'draft', when: { field: 'is_draft', type: 'boolean' }, make: (c) => { const s = c.salt(); return (r) => unit(r.stable(s)) < 0.05 } },
   { name: 'sent-at', when: { field: 'sent_at', type: 'datetime', has: 'is_draft' }, ownNulls: true, make: (c) => { const s = c.salt(); return (r) => r.get('is_draft') === true ? null : formatSeconds(r.bornMs() + between(r.stable(s), 0, 3600) * 1000) } },
   {

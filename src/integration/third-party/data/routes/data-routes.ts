@@ -98,7 +98,8 @@ const nestedModelLists: FastifyPluginAsync<DataRouteOptions> = async (app, { dat
     if (served.has(`${list.parent.id}/${list.tail}`)) continue
     r.get(`/api/${list.category}/v1/${list.parent.segment}/:${list.param}/${list.tail}`, {
       onRequest: authenticate,
-      config: journaled('list', { category: list.category, model: list.model.id, facets: ['model'] }),
+      // A route under a model's path is that model's (journal, faults), as the hand-written nested lists are.
+      config: journaled('list', { category: list.category, model: list.parent.id, facets: ['model'] }),
       schema: {
         tags: [`unified: ${list.category}`],
         summary: `List the ${list.model.name} records of one ${list.parent.name} (${list.tail})`,
