@@ -6,15 +6,14 @@
  *
  *   node scripts/derive-unified-models.mjs [path/to/models.json]
  *
- * Kept: the seven categories of the spec (mktg is Beta, 2023-only, and not part of the spec's category
- * table), every common model with its path segment, query parameters, expand values and typed fields, the
+ * Kept: the categories fixtures/unified-categories.json lists (mktg is Beta, 2023-only, and not one of them),
+ * every common model with its path segment, query parameters, expand values and typed fields, the
  * sub-objects those fields reference, and the large shared enums they use. Dropped: SDK type strings and
  * platform endpoints that other parts of unimock describe themselves.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
-const CATEGORIES = ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase']
 const FIELD_KEYS = ['type', 'format', 'nullable', 'enum', 'enum_ref', 'enum_name', 'items', 'expandable_to', 'sdk_type', 'sdk_required', 'in_sdk', 'ref']
 
 const root = new URL('..', import.meta.url)
@@ -22,10 +21,13 @@ const sourcePath = process.argv[2] ?? fileURLToPath(new URL('../shared/reference
 const targetPath = fileURLToPath(new URL('fixtures/unified-models.json', root))
 
 const facts = JSON.parse(readFileSync(sourcePath, 'utf8'))
+const CATEGORIES = Object.keys(JSON.parse(readFileSync(fileURLToPath(new URL('fixtures/unified-categories.json', root)), 'utf8')).categories)
 
 function pickField (field) {
   const out = {}
   for (const key of FIELD_KEYS) if (field[key] !== undefined) out[key] = field[key]
+  // Where no source settles a field's nullability the facts propose one (calendar): follow the proposal.
+  if (field.nullable === 'unknown' && typeof field.nullable_proposed === 'boolean') out.nullable = field.nullable_proposed
   return out
 }
 
@@ -50,6 +52,8 @@ for (const category of CATEGORIES) {
       retrieve: model.retrieve_endpoint !== null && model.retrieve_endpoint !== undefined,
       in_sdk: model.in_sdk_4_0_4,
       in_spec: model.in_spec,
+      ...(model.in_sdk_python === true && model.in_sdk_4_0_4 !== true ? { in_sdk_python: true } : {}),
+      ...(model.retrieve_endpoint === null && /\{\w+\}/.test(model.list_endpoint ?? '') ? { list_path: model.list_endpoint.replace(/^GET \/api\/\w+\/v1\//, '') } : {}),
       list_query_params: model.list_query_params,
       retrieve_query_params: model.retrieve_query_params ?? [],
       expand_values: model.expand_values ?? [],
@@ -61,7 +65,14 @@ for (const category of CATEGORIES) {
     noteEnums(sub.fields ?? {})
     subObjects[name] = { fields: pickFields(sub.fields ?? {}) }
   }
-  categories[category] = { base_path: source.base_path, models, sub_objects: subObjects }
+  // Lists under one record of a parent (chat `messages/{message_id}/replies`) whose items are records of a
+  // model of the category; the others (ats screening questions) are not models and unimock writes them itself.
+  const nestedLists = []
+  for (const line of source.nested_list_endpoints ?? []) {
+    const m = /^GET \/api\/\w+\/v1\/(\S+) -> Paginated(\w+)List$/.exec(line)
+    if (m !== null && models[m[2]] !== undefined) nestedLists.push({ path: m[1], model: m[2] })
+  }
+  categories[category] = { base_path: source.base_path, models, sub_objects: subObjects, ...(nestedLists.length > 0 ? { nested_lists: nestedLists } : {}) }
 }
 
 const enums = {}

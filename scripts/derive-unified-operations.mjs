@@ -31,7 +31,10 @@ for (const op of facts.operations) {
   if (operations[key] !== undefined) throw new Error(`${key} is listed twice`)
   if (seen.has(operationId)) throw new Error(`${operationId} names both ${seen.get(operationId)} and ${key}`)
   seen.set(operationId, key)
-  operations[key] = { operationId, in_client: op.sdk !== null && op.sdk !== undefined }
+  // in_client: the Node client 4.0.4 has the method. Calendar, chat and email are named after the Python
+  // client's methods (`calendar.link_token.create`), which no Node client has.
+  const python = op.sdk_language === 'python'
+  operations[key] = { operationId, in_client: op.sdk !== null && op.sdk !== undefined && !python, ...(python ? { in_python_client: true } : {}) }
   // A retrieve that answers a sub-object (an accounting Address, listed by id in a Contact's `addresses`):
   // its sub-object and query parameters, so unimock serves it from the parents that list it.
   const subObject = /^\w+\.sub_objects\.(\w+)$/.exec(op.responses?.['200']?.models_json ?? '')?.[1]
@@ -50,7 +53,7 @@ for (const [category, defs] of Object.entries(facts.definitions)) {
 const fixture = {
   _about: 'Derived by scripts/derive-unified-operations.mjs from the researched facts (endpoints.json): do not edit by hand.',
   _source: facts._meta?.sources?.sdk ?? 'npm @mergeapi/merge-node-client 4.0.4',
-  _key: 'METHOD /api/{category}/v1/... as unimock serves it; in_client: the official client 4.0.4 has the method; sub_object and query: a retrieve of a sub-object',
+  _key: 'METHOD /api/{category}/v1/... as unimock serves it; in_client: the official client 4.0.4 has the method; in_python_client: named after the official Python client\'s method; sub_object and query: a retrieve of a sub-object',
   operations: Object.fromEntries(Object.entries(operations).sort(([a], [b]) => a.localeCompare(b))),
   remote_field_models: remoteFieldModels
 }

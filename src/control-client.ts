@@ -230,7 +230,7 @@ export type PostDefaultScopesByCategoryResult = unified_CommonModelScopeAPI
 
 /** The body of POST /_unimock/linked-accounts. */
 export type PostLinkedAccountsBody = {
-  category: "hris" | "ats" | "crm" | "accounting" | "ticketing" | "filestorage" | "knowledgebase"
+  category: "hris" | "ats" | "crm" | "accounting" | "ticketing" | "filestorage" | "knowledgebase" | "calendar" | "chat" | "email"
   end_user_origin_id: string
   /** slug; default: the category's first integration */
   integration?: string
@@ -740,7 +740,7 @@ export type PostFaultsBody = {
     /** only requests with this method */
     method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS"
     /** only requests under /api/{category}/ or /{category}/v1/ */
-    category?: "hris" | "ats" | "crm" | "accounting" | "ticketing" | "filestorage" | "knowledgebase"
+    category?: "hris" | "ats" | "crm" | "accounting" | "ticketing" | "filestorage" | "knowledgebase" | "calendar" | "chat" | "email"
     /** only requests made with this linked account's account token (its id) */
     account?: string
     /** only the list and retrieve endpoints of this model, e.g. hris.Employee */

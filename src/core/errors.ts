@@ -94,6 +94,7 @@ export const errorCatalogue = {
   PUBLIC_TOKEN_EXPIRED: { status: 400, title: 'Bad Request', message: 'This public token expired at {expiredAt} (public tokens live {ttl}). Run the link flow again to get a new one.' },
   ACCOUNT_LIST_BAD_FILTER: { status: 400, title: 'Bad Request', message: 'Invalid {param}: {reason}.' },
   ACCOUNT_LIST_BAD_CURSOR: { status: 400, title: 'Bad Request', message: 'Invalid cursor. Pass the next or previous value of an earlier page unchanged, with the same filters.' },
+  LINKED_ACCOUNT_PATCH_NOT_FOUND: { status: 404, title: 'Not Found', message: 'Not found.' },
   LINKED_ACCOUNT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No linked account {id} belongs to this API key. GET /_unimock/linked-accounts lists them.' },
   LINKED_ACCOUNT_EXISTS: { status: 409, title: 'Conflict', message: 'A complete {category} linked account ({id}) already exists for end_user_origin_id "{originId}". Relink it through a new link token, or delete it first.' },
   LINKED_ACCOUNT_NOT_COMPLETE: { status: 409, title: 'Conflict', message: 'Linked account {id} is {status}: only a linked account that finished linking can need relinking.' },

@@ -2,6 +2,7 @@ import t from 'tap'
 import { makeApp } from '../helpers/app.js'
 import { FUZZ_SKIP, resolveRef, seeded } from '../helpers/fuzz.js'
 import { Client } from '../integration/helpers.js'
+import { CATEGORIES } from '../../src/integration/service/catalog/categories.js'
 
 /**
  * A seeded fuzz of every operation of /openapi.json (#19): each gets requests built from its own declaration,
@@ -50,7 +51,7 @@ t.test('every operation of /openapi.json, fuzzed: no 5xx, JSON 4xx with a messag
   const doc = (await app.inject({ url: '/openapi.json' })).json() as Json
   const client = new Client(app, 'fuzz_key')
   const tokens: Record<string, string> = {}
-  for (const category of ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase']) {
+  for (const category of CATEGORIES) {
     tokens[category] = (await client.link(category, `fuzz-${category}`)).accountToken
   }
   await app.inject({ method: 'POST', url: '/_unimock/clock/advance', payload: { by: '1h' } })

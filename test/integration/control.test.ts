@@ -1,6 +1,7 @@
 import t from 'tap'
 import { makeApp, START } from '../helpers/app.js'
 import { Client } from './helpers.js'
+import { CATEGORIES } from '../../src/integration/service/catalog/categories.js'
 
 t.test('POST /_unimock/linked-accounts creates a complete account directly', async (t) => {
   const { app } = await makeApp(t)
@@ -100,7 +101,7 @@ t.test('the OpenAPI document lists the unified routes with their error responses
   const res = await app.inject({ method: 'GET', url: '/openapi.json' })
   t.equal(res.statusCode, 200)
   const doc = JSON.parse(res.body)
-  for (const category of ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase']) {
+  for (const category of CATEGORIES) {
     t.ok(doc.paths[`/api/${category}/v1/link-token`]?.post, `${category} link-token`)
     t.ok(doc.paths[`/api/${category}/v1/account-token/{public_token}`]?.get)
     t.ok(doc.paths[`/api/${category}/v1/account-details`]?.get?.responses?.['401'])

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { FLAGS } from '../../src/cli/flags.js'
+import { CATEGORIES } from '../../src/integration/service/catalog/categories.js'
 import { docs, root } from './markdown.js'
 import { startServer } from './shell.js'
 
@@ -31,7 +32,7 @@ t.test('the docs name every route of the OpenAPI document (the data endpoints of
   const documented = new Set([...text.matchAll(/\/[A-Za-z0-9_{}./-]+/g)].map((m) => shape(m[0])))
   const missing: string[] = []
   for (const path of Object.keys(doc.paths)) {
-    const generic = path.replace(/^\/api\/(hris|ats|crm|accounting|ticketing|filestorage|knowledgebase)\/v1\//, '/api/{category}/v1/')
+    const generic = path.replace(new RegExp(`^/api/(${CATEGORIES.join('|')})/v1/`), '/api/{category}/v1/')
     const data = /^\/api\/\{category\}\/v1\/([a-z-]+)(?:\/\{id\})?$/.exec(generic)
     if (data !== null && segments.has(data[1]!)) continue
     // Catalogue-driven write routes of every model are one family too: /api/{category}/v1/{segment}/meta/post ...

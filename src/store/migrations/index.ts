@@ -25,6 +25,7 @@ import { tenantJobs } from './035-tenant-jobs.js'
 import { syncHistory } from './017-sync-history.js'
 import { leanJobRows } from './036-lean-job-rows.js'
 import { rawCreated } from './037-raw-created.js'
+import { ekmEnabled } from './038-ekm-enabled.js'
 
 export interface Migration {
   readonly id: number
@@ -33,4 +34,4 @@ export interface Migration {
 }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
-export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, crmCustomObjects, scopes, keysAndReceivers, auditTrail, issues, defaultScopes, tenantJobs, leanJobRows, rawCreated]
+export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, crmCustomObjects, scopes, keysAndReceivers, auditTrail, issues, defaultScopes, tenantJobs, leanJobRows, rawCreated, ekmEnabled]

@@ -21,7 +21,7 @@ const pageSerializer = (category: string, name: string): string => `${category}.
 
 t.test('the facts name the fields newer than the 4.0.4 client', async (t) => {
   t.same(newer.map((m) => `${m.category}.${m.name}`).sort(),
-    ['crm.Account', 'crm.Contact', 'crm.Engagement', 'crm.Lead', 'crm.Note', 'crm.Opportunity', 'crm.Task', 'crm.User', 'filestorage.Drive'])
+    ['crm.Account', 'crm.Contact', 'crm.Engagement', 'crm.Lead', 'crm.Note', 'crm.Opportunity', 'crm.Task', 'crm.User', 'email.Group', 'email.User', 'filestorage.Drive'])
 })
 
 t.test('by default no record carries a field the 4.0.4 client lacks, and every page parses strictly', async (t) => {

@@ -16,7 +16,7 @@ interface RawCatalogue {
 }
 
 const facts = JSON.parse(readFileSync(new URL('../../../fixtures/unified-models.json', import.meta.url), 'utf8')) as RawCatalogue
-const CATEGORIES = ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase']
+const CATEGORIES = Object.keys(facts.categories)
 
 /** Problems of one value against its field definition; empty when it conforms. */
 function check (category: string, field: RawField, value: unknown, where: string, expanded: boolean): string[] {
@@ -44,6 +44,7 @@ function check (category: string, field: RawField, value: unknown, where: string
       if (expanded && typeof item === 'object' && (field.items === 'string(uuid)' || field.items === 'string:uuid' || field.items === 'string')) return objectOf(targetOf(item), item, at)
       if (items === 'string(uuid)' || items === 'string:uuid') return typeof item === 'string' && UUID.test(item) ? [] : [`${at} is not a uuid: ${JSON.stringify(item)}`]
       if (items === 'string' || items === undefined) return typeof item === 'string' ? [] : [`${at} is not a string`]
+      if (items === 'string(date-time)') return typeof item === 'string' && ISO_Z.test(item) ? [] : [`${at} is not ISO 8601 with Z: ${JSON.stringify(item)}`]
       if (items === 'enum') return typeof item === 'string' && (enumValues ?? []).includes(item) ? [] : [`${at} ${JSON.stringify(item)} is not one of ${enumValues?.join(',')}`]
       if (items === 'record') return typeof item === 'object' && item !== null ? [] : [`${at} is not an object`]
       if (items === 'RolesEnum') return typeof item === 'string' ? [] : [`${at} is not a string`]
@@ -85,6 +86,8 @@ t.test('every model of every category lists and retrieves records typed exactly 
   for (const category of CATEGORIES) {
     const account = await dataAccount(app, category)
     for (const [name, model] of Object.entries(facts.categories[category]!.models)) {
+      // A model listed only under a parent record (a chat Member): category-walk.test.ts reads it there.
+      if ((model as { list_path?: string }).list_path !== undefined) continue
       models++
       const path = `/api/${category}/v1/${model.segment}`
       const list = await account.api.get(`${path}?page_size=5&include_remote_data=true`)
@@ -126,7 +129,7 @@ t.test('every model of every category lists and retrieves records typed exactly 
       }
     }
   }
-  t.equal(models, 93, 'the catalogue has the 93 common models of the seven categories')
+  t.equal(models, 108, 'the 93 common models of the seven categories and 15 of calendar, chat and email (a chat Member is read under its conversation)')
   t.ok(relationsChecked > 100, `relations followed: ${relationsChecked}`)
 })
 

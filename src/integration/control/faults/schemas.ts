@@ -1,4 +1,5 @@
 import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
+import { CATEGORIES } from '../../service/catalog/categories.js'
 
 /**
  * Schemas of service faults. NewFaultBody is also the body of a scenario file's fault step, so it is
@@ -16,7 +17,6 @@ export const QUIRKS = ['sync_status_field_names'] as const
 export type Quirk = typeof QUIRKS[number]
 
 export const FAULT_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const
-export const FAULT_CATEGORIES = ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase'] as const
 
 // An enum rather than a union of literals: a wrong value then fails with one error on the field itself. Its
 // kind is registered with TypeBox so TypeBox's own checker (scenario files embed this schema) knows it too.
@@ -32,7 +32,7 @@ export const FaultScope = Type.Object({
     pattern: '^/', minLength: 1, maxLength: 500, description: 'glob on the path the client sent, without the query; * matches any run of characters, e.g. /api/hris/v1/employees*'
   })),
   method: Type.Optional(oneOf(FAULT_METHODS, 'only requests with this method')),
-  category: Type.Optional(oneOf(FAULT_CATEGORIES, 'only requests under /api/{category}/ or /{category}/v1/')),
+  category: Type.Optional(oneOf(CATEGORIES, 'only requests under /api/{category}/ or /{category}/v1/')),
   account: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'only requests made with this linked account\'s account token (its id)' })),
   model: Type.Optional(Type.String({ pattern: '^[a-z]+\\.[A-Za-z]+$', description: 'only the list and retrieve endpoints of this model, e.g. hris.Employee' }))
 }, { additionalProperties: false, description: 'which requests the fault applies to; every part given must match (none: every request)' })

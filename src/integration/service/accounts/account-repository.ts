@@ -70,6 +70,8 @@ export class AccountRepository {
   readonly #updateEndUser
   readonly #complete
   readonly #setStatus
+  readonly #ekm
+  readonly #setEkm
   readonly #delete
   readonly #tombstone
   readonly #findTombstone
@@ -92,6 +94,8 @@ export class AccountRepository {
     this.#complete = db.prepare(`UPDATE linked_accounts SET status = 'COMPLETE', integration_slug = ?, integration_name = ?,
       completed_at = coalesce(completed_at, ?) WHERE id = ?`)
     this.#setStatus = db.prepare('UPDATE linked_accounts SET status = ? WHERE id = ?')
+    this.#ekm = db.prepare('SELECT ekm_enabled FROM linked_accounts WHERE id = ?').pluck()
+    this.#setEkm = db.prepare('UPDATE linked_accounts SET ekm_enabled = ? WHERE id = ?')
     this.#delete = db.prepare('DELETE FROM linked_accounts WHERE id = ?')
     this.#tombstone = db.prepare('INSERT OR REPLACE INTO deleted_account_tokens (token_hash, tenant_id, deleted_at) VALUES (?, ?, ?)')
     this.#findTombstone = db.prepare('SELECT tenant_id FROM deleted_account_tokens WHERE token_hash = ?').pluck()
@@ -146,6 +150,14 @@ export class AccountRepository {
 
   setStatus (id: string, status: AccountStatus): void {
     this.#setStatus.run(status, id)
+  }
+
+  ekmEnabled (id: string): boolean {
+    return this.#ekm.get(id) === 1
+  }
+
+  setEkmEnabled (id: string, enabled: boolean): void {
+    this.#setEkm.run(enabled ? 1 : 0, id)
   }
 
   /** Removes the account (its tokens and other domains' rows cascade) and remembers its token as deleted. */

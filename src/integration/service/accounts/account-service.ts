@@ -92,6 +92,22 @@ export class AccountService {
     return account
   }
 
+  /**
+   * Calendar's linked-account PATCH: sets ekm_enabled when given and answers the value in force. Any account of
+   * the key, whatever its category; another key's or an unknown id is the service's bare 404.
+   */
+  patchEkm (tenant: Tenant, id: string, enabled: boolean | undefined): { id: string, ekm_enabled: boolean } {
+    const account = this.#d.repo.byId(id)
+    if (account === undefined || account.tenantId !== tenant.id) throw appError('LINKED_ACCOUNT_PATCH_NOT_FOUND', {})
+    if (enabled !== undefined) this.#d.repo.setEkmEnabled(id, enabled)
+    return { id, ekm_enabled: this.#d.repo.ekmEnabled(id) }
+  }
+
+  /** A link token's ekm_enabled, kept on the account it links. */
+  setEkmEnabled (id: string, enabled: boolean): void {
+    this.#d.repo.setEkmEnabled(id, enabled)
+  }
+
   /** The account's status, or undefined when it does not exist (no row mapping: used per sync step). */
   statusOf (id: string): AccountStatus | undefined {
     return this.#d.repo.statusOf(id)

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
@@ -70,5 +71,28 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
       const origin = requestOrigin(request)
       return { next: page.next, previous: page.previous, results: page.results.map((a) => linkedAccountItem(a, origin)) }
     })
+
+    if (!patchable.has(category)) continue
+    r.patch(`/api/${category}/v1/linked-accounts/:linked_account_id`, {
+      onRequest: auth.tenant,
+      // The Python client sends no body at all (with a JSON content type) when ekm_enabled is not given.
+      preValidation: async (request) => { request.body ??= {} },
+      config: journaled('linked-accounts', { category, facets: [] }),
+      schema: {
+        tags,
+        summary: 'Update a linked account of the API key (any category): ekm_enabled, a flag with no effect on data',
+        description: 'No body (or {}) changes nothing and answers the value in force; an X-Account-Token sent alongside is ignored.',
+        params: Type.Object({ linked_account_id: Type.String() }),
+        body: LinkedAccountPatch,
+        response: { 200: LinkedAccountPatchResponse, 400: Detail, 401: Detail, 404: Detail, 413: Detail, 415: Detail }
+      }
+    }, async (request) => accounts.patchEkm(requestTenant(request), request.params.linked_account_id, request.body.ekm_enabled))
   }
 }
+
+/** The categories whose client has the linked-account PATCH (calendar's), as the operations fixture lists them. */
+const patchable = new Set(Object.keys(readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations)
+  .map((key) => /^PATCH \/api\/(\w+)\/v1\/linked-accounts\/\{linked_account_id\}$/.exec(key)?.[1]).filter((c) => c !== undefined))
+
+const LinkedAccountPatch = Type.Object({ ekm_enabled: Type.Optional(Type.Boolean()) }, { title: 'unified.LinkedAccountPatch' })
+const LinkedAccountPatchResponse = Type.Object({ id: Type.String(), ekm_enabled: Type.Boolean() }, { title: 'unified.LinkedAccountPatchResponse' })

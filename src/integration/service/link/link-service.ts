@@ -34,6 +34,8 @@ export interface LinkTokenRequest {
   readonly shouldCreateMagicLinkUrl: boolean
   /** The models common_models names: without READ they never sync and show DISABLED, without WRITE they refuse writes. */
   readonly linkScopes: readonly LinkModelScope[]
+  /** Kept on the account (External Key Management: a flag with no effect on data); undefined leaves it. */
+  readonly ekmEnabled?: boolean
 }
 
 export interface CreatedLinkToken {
@@ -117,6 +119,7 @@ export class LinkService {
     const account = this.#d.db.transaction(() => {
       const account = this.#d.accounts.accountForLink(tenant, category, request.endUserOriginId,
         request.endUserEmailAddress, request.endUserOrganizationName)
+      if (request.ekmEnabled !== undefined) this.#d.accounts.setEkmEnabled(account.id, request.ekmEnabled)
       this.#d.repo.insertLinkToken({
         tokenHash: digestHex(linkToken),
         tenantId: tenant.id,

@@ -43,6 +43,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
         integrationCategory: b.integration_category ?? null,
         linkExpiryMins: b.link_expiry_mins ?? null,
         shouldCreateMagicLinkUrl: b.should_create_magic_link_url === true,
+        ...(b.ekm_enabled === undefined ? {} : { ekmEnabled: b.ekm_enabled }),
         linkScopes: (b.common_models ?? []).map((m) => ({
           modelId: m.model_id,
           read: m.enabled_actions.includes('READ'),

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { CATEGORIES } from '../catalog/categories.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
@@ -21,19 +22,24 @@ const WebhookReceiverBody = Type.Object({
 /** webhook-receivers GET (a bare array) and POST (201, upsert by event) of each category's linked account. */
 export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, receivers: WebhookReceivers }> = async (app, { auth, receivers }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  // Knowledgebase has no webhook receivers (facts §18).
-  for (const category of CATEGORIES.filter((c) => c !== 'knowledgebase')) {
+  // Every category has them: the facts' endpoint list omits knowledgebase's (its 2026 spec has none), but the
+  // official Python client calls them there too; where the operations fixture has no name, the Python client's.
+  const listed = new Set(Object.keys(readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations))
+  const named = (method: 'GET' | 'POST', category: string): { operationId?: string } =>
+    listed.has(`${method} /api/${category}/v1/webhook-receivers`) ? {} : { operationId: `${category}.webhook_receivers.${method === 'GET' ? 'list' : 'create'}` }
+  for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
-      schema: { tags, summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
+      schema: { tags, ...named('GET', category), summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
     }, async (request) => receivers.list(requestAccount(request).account.id))
     r.post(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
       schema: {
         tags,
+        ...named('POST', category),
         summary: 'Add a third-party webhook receiver, or change the one of the same event; answers 201',
         body: WebhookReceiverBody,
         response: { 201: WebhookReceiver, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }

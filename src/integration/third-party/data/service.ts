@@ -1,14 +1,14 @@
 import type { Clock } from '../../../core/clock.js'
 import { hash32 } from '../../../core/hash.js'
 import type { Db } from '../../../store/database.js'
-import type { Catalogue, ModelDef } from './catalogue/catalogue.js'
+import type { Catalogue, ModelDef, NestedListDef } from './catalogue/catalogue.js'
 import { Generator } from './fake/generator.js'
 import { Decoration, type Mapper } from './reads/decoration.js'
 import { Expansion } from './reads/expand.js'
 import { blanking, type Finish, inTurn, NO_FIELDS } from './reads/finish.js'
 import { PageCache, type JsonPage } from './reads/page-cache.js'
 import { PageWalker } from './reads/page-walk.js'
-import { parseListQuery, parseRecordQuery, type RawQuery } from './reads/query.js'
+import { type ContentFilter, parseListQuery, parseRecordQuery, type RawQuery } from './reads/query.js'
 import { DataReader, type RecordPage } from './reads/reader.js'
 import { RecordCache } from './reads/record-cache.js'
 import { SubObjects } from './reads/sub-objects.js'
@@ -90,6 +90,20 @@ export class DataService {
    */
   listJson (accountId: string, model: ModelDef, raw: RawQuery, disabled: ReadonlySet<string> = NO_FIELDS): JsonPage {
     return this.#reader.listJson(accountId, model, parseListQuery(model, raw), this.#finish(accountId, model, raw, disabled))
+  }
+
+  /**
+   * A page of a nested list (a conversation's members, a message's replies): the model's list narrowed to the
+   * records the parent ties to it. The parent must be a live record of the account (DATA_RECORD_NOT_FOUND).
+   */
+  nestedListJson (accountId: string, list: NestedListDef, parentId: string, raw: RawQuery, disabled: ReadonlySet<string> = NO_FIELDS): JsonPage {
+    const parent = this.retrieve(accountId, list.parent, parentId, {})
+    const q = parseListQuery(list.model, raw)
+    const scope: ContentFilter = list.scope.by === 'parent-list'
+      ? { filter: { kind: 'in', param: list.param, field: 'id' }, values: (parent[list.scope.field] as string[] | undefined) ?? [], flag: null, micros: null }
+      : { filter: { kind: 'ref', param: list.param, field: list.scope.field }, values: [parentId], flag: null, micros: null }
+    const scoped = { ...q, filters: [...q.filters, scope], fingerprint: `${q.fingerprint}.${hash32(`${list.tail}|${parentId}`).toString(36)}` }
+    return this.#reader.listJson(accountId, list.model, scoped, this.#finish(accountId, list.model, raw, disabled))
   }
 
   /** A page of a model's records as objects, for code that reads them. */

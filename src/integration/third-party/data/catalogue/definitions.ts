@@ -4,8 +4,9 @@
  * fixtures/unified-models.json; nothing here is written per model.
  */
 
-export const DATA_CATEGORIES = ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase'] as const
-export type DataCategory = typeof DATA_CATEGORIES[number]
+export { CATEGORIES as DATA_CATEGORIES } from '../../../service/catalog/categories.js'
+/** A category with models in the catalogue; which ones exist is data (fixtures/unified-categories.json). */
+export type DataCategory = string
 
 /** How a field is produced and typed. `ref` is an id of another record (inlined when expanded). */
 export type Shape =
@@ -54,6 +55,10 @@ export type Filter =
   | { readonly kind: 'contains', readonly param: string, readonly field: string }
   | { readonly kind: 'in', readonly param: string, readonly field: string }
   | { readonly kind: 'range', readonly param: string, readonly field: string, readonly bound: 'after' | 'before' }
+  /** `include_<x>`: records whose boolean `is_<x>` is true are left out unless the parameter is true. */
+  | { readonly kind: 'hidden-unless', readonly param: string, readonly field: string }
+  /** `<x>=true`: only records whose relation `<x>_id` to their own model is null (a root message). */
+  | { readonly kind: 'root', readonly param: string, readonly field: string }
 
 export interface ModelDef {
   readonly category: DataCategory
@@ -74,6 +79,22 @@ export interface ModelDef {
   readonly unsupportedParams: readonly string[]
   /** Whether the generic time-window parameters (created_after ... remote_id) exist on this model. */
   readonly hasTimeFilters: boolean
+  /** Listed only under a parent record (a chat Member: `conversations/{conversation_id}/members`), never on its own. */
+  readonly nestedOnly: boolean
+}
+
+/**
+ * A list of a model's records under one record of a parent (`/api/{category}/v1/{parent segment}/{param}/{tail}`):
+ * the records the parent lists in its field `tail` (a conversation's members), or those whose relation `field`
+ * names the parent (a message's replies name their root message).
+ */
+export interface NestedListDef {
+  readonly category: DataCategory
+  readonly parent: ModelDef
+  readonly param: string
+  readonly tail: string
+  readonly model: ModelDef
+  readonly scope: { readonly by: 'parent-list' | 'child-ref', readonly field: string }
 }
 
 /** Parameters every list endpoint handles itself, outside the model-specific filters. */

@@ -14,7 +14,13 @@ const RANGE_STEMS: Readonly<Record<string, readonly string[]>> = {
   due: ['due_date'],
   remote_created: ['remote_created_at'],
   remote_updated: ['remote_updated_at'],
-  posted_date: ['posting_date', 'posted_date']
+  posted_date: ['posting_date', 'posted_date'],
+  starts: ['start_date']
+}
+
+function plural (stem: string): string {
+  if (stem.endsWith('y')) return `${stem.slice(0, -1)}ies`
+  return /(s|x)$/.test(stem) ? `${stem}es` : `${stem}s`
 }
 
 /** A model's list parameters resolved to filters, and those unimock does not simulate. */
@@ -43,10 +49,22 @@ function resolveFilter (param: string, fields: ReadonlyMap<string, FieldDef>): F
     return undefined
   }
   if (param.endsWith('_id')) {
-    const field = fields.get(param.slice(0, -3))
+    // `calendar_id` is the `calendar` relation, `invitee_id` one of the `invitees`, `to_address_id` one of `to`.
+    const stem = param.slice(0, -3)
+    const field = fields.get(stem)
     if (field?.shape.t === 'ref' && !field.shape.many) return { kind: 'ref', param, field: field.name }
+    if (field?.shape.t === 'string' && field.shape.format === 'uuid') return { kind: 'ref', param, field: field.name }
+    for (const name of [plural(stem), stem.replace(/_address$/, '')]) {
+      const many = fields.get(name)
+      if (many?.shape.t === 'ref' && many.shape.many) return { kind: 'contains', param, field: many.name }
+    }
     return undefined
   }
+  const hides = /^include_(\w+)$/.exec(param)
+  const hidden = hides === null ? undefined : fields.get(`is_${hides[1]!}`)
+  if (hidden?.shape.t === 'boolean') return { kind: 'hidden-unless', param, field: hidden.name }
+  const root = fields.get(`${param}_id`)
+  if (root?.shape.t === 'ref' && !root.shape.many && root.shape.to === 'model') return { kind: 'root', param, field: root.name }
   const range = /^(.+)_(after|before)$/.exec(param)
   if (range !== null) {
     const [, stem, bound] = range as unknown as [string, string, 'after' | 'before']

@@ -21,11 +21,14 @@ export interface RawModel {
   readonly retrieve_query_params: readonly string[]
   readonly expand_values: readonly string[]
   readonly fields: Readonly<Record<string, RawField>>
+  /** Set when the model is listed only under a parent record (`conversations/{conversation_id}/members`). */
+  readonly list_path?: string
 }
 
 export interface RawCategory {
   readonly models: Readonly<Record<string, RawModel>>
   readonly sub_objects: Readonly<Record<string, { readonly fields: Readonly<Record<string, RawField>> }>>
+  readonly nested_lists?: ReadonlyArray<{ readonly path: string, readonly model: string }>
 }
 
 export interface RawCatalogue {

@@ -2,7 +2,7 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import { oncePer } from '../../../../core/once-per.js'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../../core/pagination.js'
 import { PageSizeParam } from '../../../service/dialect/schemas.js'
-import type { Catalogue, DataCategory, FieldDef, ModelDef } from './catalogue.js'
+import type { Catalogue, DataCategory, FieldDef, Filter, ModelDef } from './catalogue.js'
 import { GENERIC_LIST_PARAMS } from './catalogue.js'
 
 /**
@@ -189,5 +189,15 @@ function queryParam (name: string, model: ModelDef): TSchema {
   if (GENERIC_LIST_PARAMS.has(name)) return Type.String({ description: PARAM_HELP[name] })
   if (model.unsupportedParams.includes(name)) return Type.String({ description: 'a filter of the real service that unimock does not simulate: a request using it is refused with 400' })
   const filter = model.filters.find((f) => f.param === name)
-  return Type.String({ description: filter === undefined ? '' : `filter on ${filter.field} (${filter.kind === 'range' ? `${filter.bound}, ISO 8601, strict` : filter.kind === 'contains' || filter.kind === 'in' ? 'any of comma-separated values' : 'exact match'})` })
+  return Type.String({ description: filter === undefined ? '' : `filter on ${filter.field} (${FILTER_HELP[filter.kind](filter)})` })
+}
+
+const FILTER_HELP: Readonly<Record<Filter['kind'], (f: Filter) => string>> = {
+  equals: () => 'exact match',
+  ref: () => 'exact match',
+  in: () => 'any of comma-separated values',
+  contains: () => 'any of comma-separated values',
+  range: (f) => `${f.kind === 'range' ? f.bound : ''}, ISO 8601, strict`,
+  'hidden-unless': () => 'records where it is true are left out unless this is true',
+  root: () => 'true: only records where it is null'
 }

@@ -65,7 +65,9 @@ export class FieldShapes {
     const models = this.#raw.categories[category]!.models
     const alias = IMPLIED_TARGETS[name]
     const aliased = typeof alias === 'string' ? alias : alias?.[category]
-    const candidates = [aliased, pascal(name), name.startsWith('parent_') ? pascal(name.slice(7)) : undefined]
+    // A uuid named `<model>_id` (a chat message's `conversation_id`, its `root_message_id`) holds that model's ids.
+    const stem = name.endsWith('_id') ? name.slice(0, -3).replace(/^root_/, '') : undefined
+    const candidates = [aliased, pascal(name), name.startsWith('parent_') ? pascal(name.slice(7)) : undefined, stem === undefined ? undefined : pascal(stem)]
     return candidates.find((c): c is string => c !== undefined && models[c] !== undefined)
   }
 
@@ -98,6 +100,8 @@ export class FieldShapes {
         }
         return { t: 'string-list' }
       }
+      // Dates listed as values (a calendar Series' additional_dates): strings the generator writes as date-times.
+      if (items === 'string(date-time)') return { t: 'string-list' }
       if (items === undefined || items === 'string') {
         // Lists of plain strings that name another model hold that model's ids (a Group's `users`);
         // `tags` hold tag names, as the real service returns them.

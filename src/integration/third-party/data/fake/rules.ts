@@ -1,3 +1,4 @@
+import { COLLABORATION } from './collaboration.js'
 import { COMPANIES } from './companies.js'
 import { DATES } from './dates.js'
 import { DEFAULTS } from './defaults.js'
@@ -21,9 +22,12 @@ import { TEXT } from './text.js'
  * - people before links (a URL object's value is a profile), before identifiers (an accounting phone
  *   number's `number` is a phone number) and before text (an email or phone object's `value`);
  * - people and files before names (a person's or a file's `name`), names before text (an article's `title`);
- * - defaults, the catch-alls per type, last.
+ * - defaults, the catch-alls per type, last;
+ * - calendars, chat and mailboxes first: their rules name fields and shapes no other model has, and a few of
+ *   them (a reply's thread, a member's user or group) decide relations.
  */
 export const RULES: readonly Rule[] = [
+  ...COLLABORATION,
   ...RELATIONS,
   ...PEOPLE,
   ...LINKS,

@@ -79,7 +79,10 @@ export const SHARED_SALTS: Readonly<Record<string, { readonly rules: readonly st
   'email-domain': { rules: ['work-email', 'contact-email'], why: "a person's work address is the same whichever field shows it" },
   subject: { rules: ['note-subject', 'ticket-title'], why: 'a title or subject line; the model decides which list (kept from the hand-numbered salts)' },
   body: { rules: ['body', 'html-body'], why: 'the HTML body is the plain body in a paragraph' },
-  source: { rules: ['source', 'lead_source'], why: 'kept from the hand-numbered salts; a lead has no other source field' }
+  source: { rules: ['source', 'lead_source'], why: 'kept from the hand-numbered salts; a lead has no other source field' },
+  'meeting-start': { rules: ['meeting-start', 'event-end'], why: 'a meeting ends a duration after its start' },
+  'member-side': { rules: ['member-user', 'member-group'], why: 'one draw decides whether a member is a user or a group, so exactly one of its two fields is set' },
+  thread: { rules: ['thread-root', 'thread-conversation'], why: 'a reply is posted in its root message\'s conversation' }
 }
 
 /**

@@ -27,6 +27,10 @@ function predicate (f: ContentFilter): (value: unknown) => boolean {
       return (v) => typeof v === 'string' && f.values.includes(v)
     case 'contains':
       return (v) => Array.isArray(v) && v.some((item) => containsValue(item, f.values))
+    case 'hidden-unless':
+      return (v) => v !== true
+    case 'root':
+      return (v) => v === null || v === undefined
     case 'range': {
       const bound = f.micros!
       return (v) => {

@@ -93,6 +93,9 @@ function checkChoices (model: ModelDef, filter: Filter, values: readonly string[
 
 function contentFilter (model: ModelDef, filter: Filter, raw: RawQuery): ContentFilter | undefined {
   const value = text(raw[filter.param])
+  // The client types these flags as strings: 'true' (any case) or 1 turns them on, anything else leaves them off.
+  if (filter.kind === 'hidden-unless') return flag(raw, filter.param) || value?.toLowerCase() === 'true' ? undefined : { filter, values: [], flag: true, micros: null }
+  if (filter.kind === 'root') return value?.toLowerCase() === 'true' ? { filter, values: [], flag: null, micros: null } : undefined
   if (value === undefined) return undefined
   if (filter.kind === 'range') {
     const micros = timestamp(raw, filter.param)

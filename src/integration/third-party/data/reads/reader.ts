@@ -48,7 +48,9 @@ export class DataReader {
     const set = this.#p.sets.existingSet(accountId, model)
     const key = set === undefined || q.expand.length > 0 || !this.#p.records.enabled || (finish !== undefined && finish.cacheKey === undefined)
       ? undefined
-      : `${set.id}|${set.lastStamp}|${q.fingerprint}|${q.pageSize}|${q.cursor ?? ''}|${finish?.cacheKey ?? ''}`
+      // The account and model are part of the key: a data set's id is a rowid, which SQLite hands out again
+      // once the account holding it is deleted, and the next account's first stamps repeat the deleted one's.
+      : `${accountId}|${model.id}|${set.id}|${set.lastStamp}|${q.fingerprint}|${q.pageSize}|${q.cursor ?? ''}|${finish?.cacheKey ?? ''}`
     const cached = key === undefined ? undefined : this.#p.pages.get(key)
     if (cached !== undefined) return cached
     const found = this.#p.walker.find(accountId, model, q)

@@ -8,6 +8,7 @@ import { AUTH_ERRORS, Detail } from '../../../service/dialect/schemas.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
 import type { RawQuery } from '../reads/query.js'
 import { DataSchemas } from '../catalogue/schemas.js'
+import { NESTED_LISTS } from '../reads/nested-lists.js'
 import type { DataService } from '../service.js'
 
 export interface DataRouteOptions {
@@ -39,11 +40,13 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
   for (const model of data.catalogue.models) {
     const path = `/api/${model.category}/v1/${model.segment}`
     const reserved = fixed.get(path) ?? new Set<string>()
-    app.pathAliases.add(`/api/${model.category}/${model.segment}`, path)
-    app.pathAliases.add(`/${model.category}/v1/${model.segment}`, path)
+    if (!model.nestedOnly) {
+      app.pathAliases.add(`/api/${model.category}/${model.segment}`, path)
+      app.pathAliases.add(`/${model.category}/v1/${model.segment}`, path)
+    }
     const tags = [`unified: ${model.category}`]
 
-    r.get(path, {
+    if (!model.nestedOnly) r.get(path, {
       onRequest: authenticate,
       config: journaled('list', { category: model.category, model: model.id, facets: ['model'] }),
       schema: {
@@ -77,6 +80,40 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
       if (reserved.has(request.params.id)) throw appError('ROUTE_NOT_FOUND', { method: request.method, path: request.originalUrl.split('?', 1)[0]! })
       const account = accountId(request)
       return reply.type(JSON_TYPE).send(data.retrieveJson(account, model, request.params.id, request.query as RawQuery, disabledFields(account, model.name)))
+    })
+  }
+  await nestedModelLists(app, { data, authenticate, accountId, disabledFields })
+}
+
+/**
+ * The catalogue's nested lists (a chat conversation's members, a message's replies): the model's list, with its
+ * filters, cursors and expand, narrowed to what one parent record ties to it; 404 when the account has no such
+ * parent. Lists the hand-written nested lists already serve (nested-list-routes.ts) are left to them.
+ */
+const nestedModelLists: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId, disabledFields }) => {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const schemas = DataSchemas.of(data.catalogue)
+  const served = new Set(NESTED_LISTS.map((n) => `${n.parent}/${n.tail}`))
+  for (const list of data.catalogue.nestedLists) {
+    if (served.has(`${list.parent.id}/${list.tail}`)) continue
+    r.get(`/api/${list.category}/v1/${list.parent.segment}/:${list.param}/${list.tail}`, {
+      onRequest: authenticate,
+      // A route under a model's path is that model's (journal, faults), as the hand-written nested lists are.
+      config: journaled('list', { category: list.category, model: list.parent.id, facets: ['model'] }),
+      schema: {
+        tags: [`unified: ${list.category}`],
+        summary: `List the ${list.model.name} records of one ${list.parent.name} (${list.tail})`,
+        description: describeList(list.model),
+        params: Type.Object({ [list.param]: Type.String({ description: `the ${list.parent.name} id (a UUID)` }) }),
+        querystring: schemas.listQuery(list.model),
+        response: { 200: schemas.list(list.model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
+      }
+    }, async (request, reply) => {
+      const account = accountId(request)
+      const parentId = (request.params as Record<string, string>)[list.param]!
+      const page = data.nestedListJson(account, list, parentId, request.query as RawQuery, disabledFields(account, list.model.name))
+      request.journal.page(page.next, page.previous)
+      return reply.type(JSON_TYPE).send(page.json)
     })
   }
 }
