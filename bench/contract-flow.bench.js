@@ -1,4 +1,4 @@
-import { startUnimock } from '../dist/src/index.js'
+import { indexOfBuild } from './lib/unimock.js'
 
 export const description = 'a contract test\'s whole flow in-process with startUnimock: start, link through the documented flow, advance a day, read every employee page, stop (100 employees)'
 
@@ -25,6 +25,7 @@ async function call (url, method, body, headers = {}) {
  * a fresh server in this process; the first also pays for loading the code.
  */
 export async function run (ctx) {
+  const { startUnimock } = await import(indexOfBuild())
   const times = []
   let read = 0
   for (let i = 0; i < RUNS; i++) {
