@@ -1,10 +1,11 @@
 import { declareHttpLayerResponses } from './http-layer-responses.js'
 import swagger from '@fastify/swagger'
 import type { TSchema } from '@sinclair/typebox'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, RouteOptions } from 'fastify'
 import { hoistTitledSchemas, hoistUniformParametersAndResponses } from './components.js'
 import { operationIdOf } from './operation-ids.js'
 import { SECURITY_SCHEMES, securityOf } from './security.js'
+import { markerPath, servedOperationPaths, spliceServedOperations } from './served-operations.js'
 import { webhooksSection } from './webhooks.js'
 import { publicOrigin } from '../public-origin.js'
 
@@ -21,6 +22,16 @@ export interface OpenApiOptions {
 }
 
 export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions): void {
+  // Parametric routes, in registration order: each is documented as the operations it serves.
+  const families: RouteOptions[] = []
+  let fragments: ReadonlyArray<Record<string, object>> = []
+  const transform = ({ schema, url, route }: { schema: unknown, url: string, route: RouteOptions }): { schema: unknown, url: string } => {
+    if (route.config?.operations !== undefined) return { schema, url: markerPath(families.indexOf(route)) }
+    const method = Array.isArray(route.method) ? route.method[0]! : route.method
+    const stated = schema as { operationId?: unknown } | undefined
+    return { schema: { ...(schema as object), operationId: operationIdOf(method, url, stated?.operationId), security: securityOf(route) }, url }
+  }
+  app.addHook('onRoute', (route) => { if (route.config?.operations !== undefined) families.push(route) })
   void app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -40,20 +51,20 @@ export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions):
         { name: 'webhooks', description: 'what the unified service POSTs to webhook targets' }
       ]
     },
-    transform: ({ schema, url, route }) => {
-      const method = Array.isArray(route.method) ? route.method[0]! : route.method
-      const stated = schema as { operationId?: unknown } | undefined
-      return { schema: { ...schema, operationId: operationIdOf(method, url, stated?.operationId), security: securityOf(route) }, url }
-    },
+    transform: transform as never,
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
       const document = documentObject.openapiObject as Record<string, unknown>
+      document.paths = spliceServedOperations(document.paths as Record<string, object>, fragments)
       document.webhooks = webhooksSection(options.webhooks ?? {})
       return declareHttpLayerResponses(hoistUniformParametersAndResponses(hoistTitledSchemas(document))) as typeof documentObject.openapiObject
     }
   })
 
+  let served: Promise<void> | undefined
   app.get('/openapi.json', { schema: { hide: true } }, async (request) => {
+    served ??= servedOperationPaths(families, transform).then((paths) => { fragments = paths })
+    await served
     // The document is built once; only the server it was fetched from differs between requests.
     return { ...app.swagger(), servers: [{ url: publicOrigin(request), description: 'this unimock' }] }
   })
