@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { Detail, Nullable } from '../dialect/schemas.js'
@@ -22,13 +23,16 @@ const WebhookReceiverBody = Type.Object({
 export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, receivers: WebhookReceivers }> = async (app, { auth, receivers }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   // Knowledgebase has no webhook receivers (facts §18).
-  for (const category of CATEGORIES.filter((c) => c !== 'knowledgebase')) {
+  routeEach(r, CATEGORIES.filter((c) => c !== 'knowledgebase'), (category, r) => {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
       schema: { tags, summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
     }, async (request) => receivers.list(requestAccount(request).account.id))
+  })
+  for (const category of CATEGORIES.filter((c) => c !== 'knowledgebase')) {
+    const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
