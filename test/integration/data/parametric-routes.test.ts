@@ -81,3 +81,22 @@ t.test('/openapi.json documents each model\'s list and retrieve as its own opera
   t.notOk(Object.keys(doc.paths).some((p) => p.startsWith('/api/{category}') || p.includes('__served')), 'no parametric path of its own')
   t.equal(doc.paths['/api/hris/v1/employees'].get.operationId, 'hris.employees.list')
 })
+
+t.test('an operation every category has (routeEach): a category without it is no route; an account is admitted on its own category only', async (t) => {
+  const { app } = await dataApp(t)
+  const hris = await dataAccount(app, 'hris')
+  for (const path of ['/api/nope/v1/issues', '/api/nope/v1/sync-status', '/api/knowledgebase/v1/webhook-receivers']) {
+    const res = await hris.control.get(path)
+    t.equal(res.statusCode, 404, `GET ${path}: 404 before authentication`)
+    t.same(res.json(), { detail: `No route GET ${path}. See GET /openapi.json for every route.` })
+  }
+  t.equal((await hris.api.get('/api/hris/v1/sync-status')).statusCode, 200, 'the account\'s own category')
+  const other = await hris.api.get('/api/ats/v1/sync-status')
+  t.not(other.statusCode, 200, 'another category\'s path refuses the account')
+  t.match(other.json(), { detail: /category|ats|hris/i })
+  const doc = (await app.inject({ url: '/openapi.json' })).json()
+  for (const category of ['hris', 'ats', 'crm', 'accounting', 'ticketing', 'filestorage', 'knowledgebase']) {
+    t.equal(doc.paths[`/api/${category}/v1/sync-status`]?.get?.operationId !== undefined, true, `${category}: GET sync-status documented`)
+  }
+  t.notOk(doc.paths['/api/knowledgebase/v1/webhook-receivers']?.get, 'knowledgebase has no webhook-receivers')
+})
