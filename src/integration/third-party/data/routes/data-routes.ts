@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
 import { type TSchema, Type } from '@sinclair/typebox'
 import { appError } from '../../../../core/errors.js'
 import { readPackageJsonFile } from '../../../../core/fixtures.js'
@@ -24,15 +24,13 @@ export interface DataRouteOptions {
 /** Pages and records are sent as the JSON bytes the data service serialises (or cached); the schemas document them. */
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** One model's endpoints as the parametric routes serve them; their query schemas are built on first use. */
+/** One model's endpoints as the parametric routes serve them. */
 interface Served {
   readonly model: ModelDef
   /** Fixed names the real service serves under the model's path (remote-field-classes): never a record id. */
   readonly reserved: ReadonlySet<string>
   readonly list: RouteFacts
   readonly retrieve: RouteFacts | undefined
-  listQuery?: TSchema
-  retrieveQuery?: TSchema
 }
 
 interface Params { readonly category: string, readonly segment: string, readonly id?: string }
@@ -94,28 +92,21 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
     return served.get(`${category}/${segment}`)
   }
   /** Names the request's operation, or answers it as a path no route serves (the chain stops here). */
-  const nameList: onRequestHookHandler = (request, reply, done) => {
-    const entry = servedOf(request)
-    if (entry === undefined) { reply.callNotFound(); return }
-    nameOperation(request, entry.list)
-    done()
-  }
-  const nameRetrieve: onRequestHookHandler = (request, reply, done) => {
-    const facts = servedOf(request)?.retrieve
+  const name = (kind: 'list' | 'retrieve'): onRequestHookHandler => (request, reply, done) => {
+    const facts = servedOf(request)?.[kind]
     if (facts === undefined) { reply.callNotFound(); return }
     nameOperation(request, facts)
+    done()
+  }
+  const validate = (query: (model: ModelDef) => TSchema): preValidationHookHandler => (request, _reply, done) => {
+    validateQuery(query(servedOf(request)!.model), request.query)
     done()
   }
   const errors = { 400: Detail, ...AUTH_ERRORS, 404: Detail }
 
   app.get('/api/:category/v1/:segment', {
-    onRequest: [nameList, authenticate],
-    preValidation: (request, _reply, done) => {
-      const entry = servedOf(request)!
-      entry.listQuery ??= schemas.listQuery(entry.model)
-      validateQuery(entry.listQuery, request.query)
-      done()
-    },
+    onRequest: [name('list'), authenticate],
+    preValidation: validate((model) => schemas.listQuery(model)),
     config: { ...journaled('list', { category: CATEGORY_PARAM, facets: ['model'] }), operations },
     schema: { response: errors }
   }, async (request, reply) => {
@@ -127,13 +118,8 @@ export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { da
   })
 
   app.get('/api/:category/v1/:segment/:id', {
-    onRequest: [nameRetrieve, authenticate],
-    preValidation: (request, _reply, done) => {
-      const entry = servedOf(request)!
-      entry.retrieveQuery ??= schemas.retrieveQuery(entry.model)
-      validateQuery(entry.retrieveQuery, request.query)
-      done()
-    },
+    onRequest: [name('retrieve'), authenticate],
+    preValidation: validate((model) => schemas.retrieveQuery(model)),
     // The list route declares this family's operations, retrieves included, in the document's order.
     config: { ...journaled('retrieve', { category: CATEGORY_PARAM, facets: ['model'] }), operations: [] },
     schema: { response: errors }
