@@ -39,17 +39,21 @@ export async function run (ctx) {
 
   const { startUnimock } = await import(indexOfBuild())
   const warm = []
+  const warmCpu = []
   const docMs = []
   const docAgainMs = []
   let docBytes = 0
   let firstMs = 0
   for (let i = 0; i <= WARM_RUNS; i++) {
+    const cpu = process.cpuUsage()
     const started = performance.now()
     const unimock = await startUnimock({ rateLimit: 'off' })
     const ms = performance.now() - started
+    const used = process.cpuUsage(cpu)
     try {
       if (i === 0) { firstMs = ms; continue }
       warm.push(ms)
+      warmCpu.push((used.user + used.system) / 1000)
       for (const list of [docMs, docAgainMs]) {
         const t = performance.now()
         const res = await fetch(`${unimock.url}/openapi.json`)
@@ -65,6 +69,7 @@ export async function run (ctx) {
   ctx.printTable(['measure', 'median ms', `range ms (${WARM_RUNS} runs)`], [
     ['startUnimock(), first in the process', formatNumber(firstMs, 1), ''],
     ['startUnimock(), warm', formatNumber(median(warm), 1), range(warm)],
+    ['startUnimock(), warm: CPU of the process', formatNumber(median(warmCpu), 1), range(warmCpu)],
     [`GET /openapi.json, first (${formatNumber(docBytes / 1024, 0)} KiB)`, formatNumber(median(docMs), 1), range(docMs)],
     ['GET /openapi.json, again', formatNumber(median(docAgainMs), 1), range(docAgainMs)]
   ])
@@ -73,6 +78,6 @@ export async function run (ctx) {
       { name: 'cold start unimock/bare', value: formatNumber(coldRatio, 2), target: `≤ ${TARGET_COLD_START}`, ok: coldRatio <= TARGET_COLD_START },
       { name: 'startUnimock() warm, median (ms)', value: formatNumber(median(warm), 1), target: `< ${TARGET_WARM_MS}`, ok: median(warm) < TARGET_WARM_MS }
     ],
-    results: { coldStart: cold, coldStartRatio: coldRatio, warmMs: warm, firstMs, openapi: { bytes: docBytes, firstMs: docMs, againMs: docAgainMs } }
+    results: { coldStart: cold, coldStartRatio: coldRatio, warmMs: warm, warmCpuMs: warmCpu, firstMs, openapi: { bytes: docBytes, firstMs: docMs, againMs: docAgainMs } }
   }
 }
