@@ -1,6 +1,5 @@
 import swagger from '@fastify/swagger'
 import Fastify, { type RouteOptions } from 'fastify'
-import type { ServedOperation } from '../route-facts.js'
 import { SECURITY_SCHEMES } from './security.js'
 
 /**
@@ -19,31 +18,31 @@ export const markerPath = (index: number): string => `/__served-operations/${ind
 
 /** The path items of each family's operations, in the order the families were registered. */
 export async function servedOperationPaths (families: readonly RouteOptions[], transform: Transform): Promise<Array<Record<string, object>>> {
-  const out: Array<Record<string, object>> = []
-  for (const route of families) {
-    const operations = route.config?.operations ?? []
-    if (operations.length === 0) { out.push({}); continue }
-    out.push(await documented(route, operations, transform))
-  }
-  return out
-}
-
-async function documented (route: RouteOptions, operations: readonly ServedOperation[], transform: Transform): Promise<Record<string, object>> {
   const docs = Fastify({ logger: false, exposeHeadRoutes: false })
   // Nothing is validated or serialised here: the schemas are only read.
   docs.setValidatorCompiler(() => () => true)
   docs.setSerializerCompiler(() => (data) => JSON.stringify(data))
   await docs.register(swagger, { openapi: { openapi: '3.1.0', info: { title: '', version: '' }, components: { securitySchemes: SECURITY_SCHEMES } }, transform: transform as never })
-  const shared = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}
-  for (const op of operations) {
-    const schema = op.schema()
-    const response = { ...shared, ...(schema.response as Record<string, unknown> | undefined) }
-    docs.route({ method: op.method as 'GET', url: op.url, schema: { ...schema, response }, onRequest: route.onRequest, preHandler: route.preHandler, handler: async () => null })
+  for (const route of families) {
+    const shared = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {}
+    for (const op of route.config?.operations ?? []) {
+      const schema = op.schema()
+      const response = { ...shared, ...(schema.response as Record<string, unknown> | undefined) }
+      docs.route({ method: op.method as 'GET', url: op.url, schema: { ...schema, response }, onRequest: route.onRequest, preHandler: route.preHandler, handler: async () => null })
+    }
   }
   await docs.ready()
   const paths = (docs.swagger() as { paths?: Record<string, object> }).paths ?? {}
   await docs.close()
-  return paths
+  // Each family's own paths, as the document writes them (`:id` → `{id}`), in its operations' order.
+  return families.map((route) => {
+    const own: Record<string, object> = {}
+    for (const op of route.config?.operations ?? []) {
+      const path = op.url.replace(/:([A-Za-z_][\w-]*)/g, '{$1}')
+      if (paths[path] !== undefined) own[path] = paths[path]
+    }
+    return own
+  })
 }
 
 /**
