@@ -171,7 +171,11 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
   installErrorHandling(app, interfaces, routes, config.bodyLimit)
   answerUnmetExpectations(app.server, interfaces)
   closeUnusedConnections(app)
-  app.addHook('onRoute', (route) => { routes.add(route.method, route.url) })
+  app.addHook('onRoute', (route) => {
+    // A parametric route answers 404 for what it does not serve: the table knows the operations it serves.
+    if (route.config?.operations === undefined) routes.add(route.method, route.url)
+    else for (const op of route.config.operations) routes.add(op.method, op.url)
+  })
   // A virtual clock continues where it stopped when the database is a file: its instant is a settings row,
   // written after each advance and read back before the scheduler starts (what fell due meanwhile runs then).
   const settings = new SettingsRepository(db)

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /**
  * The built CLI: the bench measures what users run (`npm start`, the `unimock` bin: the one-file bundle of
@@ -7,6 +8,11 @@ import { fileURLToPath } from 'node:url'
  * e.g. to compare two commits, or the unbundled dist/src/server.js.
  */
 export const UNIMOCK_SERVER = process.env.UNIMOCK_BENCH_SERVER || fileURLToPath(new URL('../../dist/src/launcher.js', import.meta.url))
+
+/** dist/src/index.js of the build under measurement (beside UNIMOCK_BENCH_SERVER, when set), for in-process cases. */
+export function indexOfBuild () {
+  return pathToFileURL(join(dirname(UNIMOCK_SERVER), 'index.js')).href
+}
 
 export function assertBuilt () {
   if (!existsSync(UNIMOCK_SERVER)) {

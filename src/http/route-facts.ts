@@ -58,21 +58,49 @@ export interface RouteFacts {
   readonly touches?: readonly Topic[]
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Declared with journaled() or touching(). */
-    readonly facts?: RouteFacts
-  }
-}
-
 /** Route config of a control write: `config: touching('accounts', 'sync')`. */
 export function touching (...topics: Topic[]): { readonly facts: RouteFacts } {
   return { facts: { touches: topics } }
 }
 
+/**
+ * One operation a parametric route serves (see served-operations.ts): its own path, its declaration and its
+ * schemas, built on first use. The route answers it as a route registered for it alone would, and the OpenAPI
+ * document, the 405 table and the route-facts test read it as such a route.
+ */
+export interface ServedOperation {
+  readonly method: string
+  /** The operation's own path (`/api/hris/v1/employees/:id`). */
+  readonly url: string
+  readonly facts: RouteFacts
+  /** Its schemas, as its own route would declare them (query, params, responses). */
+  readonly schema: () => Record<string, unknown>
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declared with journaled() or touching(). */
+    readonly facts?: RouteFacts
+    /** A parametric route's operations, in the OpenAPI document's order (the route declares its family's). */
+    readonly operations?: readonly ServedOperation[]
+  }
+}
+
+const OPERATION = Symbol('unimock.operation')
+
+/** A parametric route names the operation a request is once its params are read: observers see that one's facts. */
+export function nameOperation (request: FastifyRequest, facts: RouteFacts): void {
+  (request as unknown as Record<symbol, RouteFacts>)[OPERATION] = facts
+}
+
+/** The operation a parametric route named for this request; undefined for every other route. */
+export function namedOperation (request: FastifyRequest): RouteFacts | undefined {
+  return request.is404 ? undefined : (request as unknown as Record<symbol, RouteFacts | undefined>)[OPERATION]
+}
+
 /** The declaration of the route a request matched; undefined when it matched none or the route declared nothing. */
 export function factsOf (request: FastifyRequest): RouteFacts | undefined {
-  return request.is404 ? undefined : request.routeOptions.config.facts
+  return request.is404 ? undefined : namedOperation(request) ?? request.routeOptions.config.facts
 }
 
 /** The category a request's route serves: the declared one, or the request's `category` param. */

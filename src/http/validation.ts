@@ -46,6 +46,22 @@ export function installValidation (app: FastifyInstance): void {
   })
 }
 
+/**
+ * The query of a parametric route's operation, validated as the operation's own route would be (coerced, at the
+ * same step): a failure throws Fastify's validation error, answered in the URL's dialect like any other.
+ */
+export function validateQuery (schema: object, query: unknown): void {
+  let validate = queryValidators.get(schema)
+  if (validate === undefined) {
+    validate = sharedValidator('coercing', schema)
+    queryValidators.set(schema, validate)
+  }
+  if (validate(query ?? null) as boolean) return
+  throw Object.assign(new Error('querystring is invalid'), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: validate.errors, validationContext: 'querystring' })
+}
+
+const queryValidators = new WeakMap<object, ValidateFunction>()
+
 type Flavour = 'coercing' | 'strict' | 'closed'
 
 const FLAVOURS: Record<Flavour, Options> = {

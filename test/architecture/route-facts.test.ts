@@ -50,12 +50,14 @@ function disagreements (route: Route, catalogue: Pick<Catalogue, 'bySegment'>): 
   return problems
 }
 
-/** Every route an app registers, with its declaration. */
+/** Every route an app registers, and every operation a parametric route serves, with its declaration. */
 async function routesOf (apiRevision: ApiRevision): Promise<Route[]> {
   const app = buildApp({ clock: 'virtual', logLevel: 'silent', apiRevision }, { clock: new VirtualClock(START) })
   const routes: Route[] = []
   app.addHook('onRoute', (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method]) routes.push({ method, url: r.url, facts: r.config?.facts })
+    // A parametric route's operations are judged as the routes they stand for, each by its own path.
+    for (const op of r.config?.operations ?? []) routes.push({ method: op.method, url: op.url, facts: op.facts })
   })
   await app.ready()
   await app.close()

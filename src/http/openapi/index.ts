@@ -1,12 +1,13 @@
 import { declareHttpLayerResponses } from './http-layer-responses.js'
 import swagger from '@fastify/swagger'
 import type { TSchema } from '@sinclair/typebox'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { hoistTitledSchemas, hoistUniformParametersAndResponses } from './components.js'
 import { operationIdOf } from './operation-ids.js'
 import { SECURITY_SCHEMES, securityOf } from './security.js'
+import { markerPath, servedOperationPaths, spliceServedOperations } from './served-operations.js'
 import { webhooksSection } from './webhooks.js'
 import { publicOrigin } from '../public-origin.js'
 
@@ -23,6 +24,16 @@ export interface OpenApiOptions {
 }
 
 export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions): void {
+  // Parametric routes, in registration order: each is documented as the operations it serves.
+  const families: RouteOptions[] = []
+  let fragments: ReadonlyArray<Record<string, object>> = []
+  const transform = ({ schema, url, route }: { schema: unknown, url: string, route: RouteOptions }): { schema: unknown, url: string } => {
+    if (route.config?.operations !== undefined) return { schema, url: markerPath(families.indexOf(route)) }
+    const method = Array.isArray(route.method) ? route.method[0]! : route.method
+    const stated = schema as { operationId?: unknown } | undefined
+    return { schema: { ...(schema as object), operationId: operationIdOf(method, url, stated?.operationId), security: securityOf(route) }, url }
+  }
+  app.addHook('onRoute', (route) => { if (route.config?.operations !== undefined) families.push(route) })
   void app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -42,14 +53,11 @@ export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions):
         { name: 'webhooks', description: 'what the unified service POSTs to webhook targets' }
       ]
     },
-    transform: ({ schema, url, route }) => {
-      const method = Array.isArray(route.method) ? route.method[0]! : route.method
-      const stated = schema as { operationId?: unknown } | undefined
-      return { schema: { ...schema, operationId: operationIdOf(method, url, stated?.operationId), security: securityOf(route) }, url }
-    },
+    transform: transform as never,
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject
       const document = documentObject.openapiObject as Record<string, unknown>
+      document.paths = spliceServedOperations(document.paths as Record<string, object>, fragments)
       document.webhooks = webhooksSection(options.webhooks ?? {})
       return declareHttpLayerResponses(hoistUniformParametersAndResponses(hoistTitledSchemas(document))) as typeof documentObject.openapiObject
     }
@@ -58,7 +66,11 @@ export function registerOpenApi (app: FastifyInstance, options: OpenApiOptions):
   // The document is built once; only the server it was fetched from differs between requests. It is about
   // 1.8 MB of JSON and a tenth of that gzipped: a client that accepts gzip gets it so, compressed once per origin.
   const compressed = new Map<string, Promise<Buffer>>()
+  let served: Promise<void> | undefined
   app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => {
+    // The operations of parametric routes join the document on its first request.
+    served ??= servedOperationPaths(families, transform).then((paths) => { fragments = paths })
+    await served
     const origin = publicOrigin(request)
     const document = (): string => JSON.stringify({ ...app.swagger(), servers: [{ url: origin, description: 'this unimock' }] })
     void reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8')

@@ -6,6 +6,7 @@ import { appError } from '../../../core/errors.js'
 import { denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../../core/pagination.js'
 import { requestAccount, type UnifiedAuth } from '../../service/accounts/request-auth.js'
 import { CATEGORIES } from '../../service/catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { journaled } from '../../service/dialect/journal-recorder.js'
 import { Detail } from '../../service/dialect/schemas.js'
 import type { OncePerWindow } from '../../service/limits/rate-limiter.js'
@@ -26,9 +27,8 @@ export interface SyncRouteOptions {
 export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { auth, sync, clock, fullResyncs, fullResyncWindowMs }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
-
     r.get(`/api/${category}/v1/sync-status`, {
       onRequest: auth.account,
       config: journaled('sync-status', { category, facets: [] }),
@@ -55,7 +55,9 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
       request.journal.syncStatus(answer)
       return answer
     })
-
+  })
+  for (const category of CATEGORIES) {
+    const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/sync-status/resync`, {
       onRequest: auth.account,
       config: journaled('resync', { category, facets: [] }),

@@ -5,7 +5,7 @@ import { wallDelay } from '../../../core/clock.js'
 import { appError, type AppError } from '../../../core/errors.js'
 import { sendError } from '../../../http/error-handling.js'
 import type { InterfaceRegistry } from '../../../http/interfaces.js'
-import { categoryOf, type RouteFacts } from '../../../http/route-facts.js'
+import { categoryOf, namedOperation, type RouteFacts } from '../../../http/route-facts.js'
 import { accountOf, requestTenant } from '../../service/accounts/request-auth.js'
 import { Detail } from '../../service/dialect/schemas.js'
 import type { Fault, FaultRequest, FaultService } from './fault-service.js'
@@ -94,8 +94,9 @@ export function installFaultHooks (app: FastifyInstance, { faults, interfaces }:
     }
   }
 
-  const checkFor = (facts: RouteFacts): onRequestHookHandler => function faultCheck (request, reply, done) {
+  const checkFor = (declared: RouteFacts): onRequestHookHandler => function faultCheck (request, reply, done) {
     if (faults.idle) { done(); return }
+    const facts = namedOperation(request) ?? declared
     let tenantId: number
     try {
       tenantId = requestTenant(request).id

@@ -4,7 +4,7 @@ import { isAppError } from '../../../core/errors.js'
 import { toAppError } from '../../../http/error-handling.js'
 import { authFacts, type UnifiedAuth } from '../../service/accounts/request-auth.js'
 import { JournalRecorder } from '../../service/dialect/journal-recorder.js'
-import { categoryOf } from '../../../http/route-facts.js'
+import { categoryOf, namedOperation } from '../../../http/route-facts.js'
 import { redactUrl } from '../../service/dialect/redact.js'
 import { unifiedInterface } from '../../service/dialect/unified-interface.js'
 import type { LinkService } from '../../service/link/link-service.js'
@@ -96,7 +96,8 @@ export function installJournal (app: FastifyInstance, context: AppContext, store
     // No recorder: an earlier root hook answered before ours ran; the URL still says whether it was the API.
     const surface = told === null ? (isUnified(request.originalUrl) ? 'api' : undefined) : told.surface
     if (surface === undefined) return
-    const route = told?.route
+    // A parametric route names its operation once its params are read; one that found none answered as no route.
+    const route = request.is404 ? undefined : namedOperation(request) ?? told?.route
     const auth = authFacts(request)
     let tenantId = auth !== undefined ? auth.tenant?.id : surface === 'api' ? keyTenant(request) : undefined
 

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { Detail, Nullable, PageSizeParam, Paginated } from '../dialect/schemas.js'
@@ -30,7 +31,7 @@ const AuditQuery = Type.Object({
 /** GET audit-trail of each category: one organization-wide log, whatever the category in the path. */
 export const auditTrailRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, audit: AuditTrail }> = async (app, { auth, audit }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     r.get(`/api/${category}/v1/audit-trail`, {
       onRequest: auth.tenant,
       config: journaled('audit-trail', { category }),
@@ -45,5 +46,5 @@ export const auditTrailRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, audit: Au
       request.journal.page(page.next, page.previous)
       return page
     })
-  }
+  })
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestAccount, type UnifiedAuth } from '../accounts/request-auth.js'
 import { AccountIntegration } from '../accounts/schemas.js'
 import { journaled } from '../dialect/journal-recorder.js'
@@ -22,7 +23,7 @@ const AvailableActions = Type.Object({
 /** GET available-actions of each category (the linked account of the X-Account-Token). */
 export const availableActionsRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, actions: AvailableActionsService }> = async (app, { auth, actions }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     r.get(`/api/${category}/v1/available-actions`, {
       onRequest: auth.account,
       config: journaled('available-actions', { category }),
@@ -32,5 +33,5 @@ export const availableActionsRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, act
         response: { 200: AvailableActions, 401: Detail, 403: Detail }
       }
     }, async (request) => actions.forAccount(requestAccount(request).account))
-  }
+  })
 }

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { Detail, PageSizeParam, Paginated } from '../dialect/schemas.js'
@@ -30,7 +31,7 @@ const IssueQuery = Type.Object({
 /** GET issues and issues/{id} of each category: organization-level, the same issues on every category path. */
 export const issueRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, issues: Issues }> = async (app, { auth, issues }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/issues`, {
       onRequest: auth.tenant,
@@ -46,5 +47,5 @@ export const issueRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, issues: Issues
       config: journaled('issues', { category }),
       schema: { tags, summary: 'One issue', params: Type.Object({ id: Type.String() }), response: { 200: Issue, 401: Detail, 404: Detail } }
     }, async (request) => issues.get(requestTenant(request).id, request.params.id))
-  }
+  })
 }

@@ -4,6 +4,7 @@ import { accountIntegration } from '../accounts/account-views.js'
 import type { StoredAccount } from '../accounts/account-repository.js'
 import { requestOrigin, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { Detail } from '../dialect/schemas.js'
 import type { LinkService } from './link-service.js'
@@ -20,9 +21,25 @@ function accountToken (accountTokenValue: string, account: StoredAccount): { acc
 export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkService }> = async (app, { auth, link }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
 
+  routeEach(r, CATEGORIES, (category, r) => {
+    const tags = [`unified: ${category}`]
+    r.get(`/api/${category}/v1/account-token/:public_token`, {
+      onRequest: auth.tenant,
+      config: journaled('account-token', { category, facets: [] }),
+      schema: {
+        tags,
+        summary: 'Exchange a public token (single use, short-lived) for the permanent account token',
+        params: PublicTokenParams,
+        response: { 200: AccountTokenResponse, 400: Detail, 401: Detail }
+      }
+    }, async (request) => {
+      const exchanged = link.exchange(requestTenant(request), request.params.public_token)
+      request.journal.account(exchanged.account.id)
+      return accountToken(exchanged.accountToken, exchanged.account)
+    })
+  })
   for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]
-
     r.post(`/api/${category}/v1/link-token`, {
       onRequest: auth.tenant,
       config: journaled('link-token', { category }),
@@ -52,21 +69,6 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
         }))
       }, requestOrigin(request))
       return { link_token: created.linkToken, integration_name: created.integrationName, magic_link_url: created.magicLinkUrl }
-    })
-
-    r.get(`/api/${category}/v1/account-token/:public_token`, {
-      onRequest: auth.tenant,
-      config: journaled('account-token', { category, facets: [] }),
-      schema: {
-        tags,
-        summary: 'Exchange a public token (single use, short-lived) for the permanent account token',
-        params: PublicTokenParams,
-        response: { 200: AccountTokenResponse, 400: Detail, 401: Detail }
-      }
-    }, async (request) => {
-      const exchanged = link.exchange(requestTenant(request), request.params.public_token)
-      request.journal.account(exchanged.account.id)
-      return accountToken(exchanged.accountToken, exchanged.account)
     })
   }
 

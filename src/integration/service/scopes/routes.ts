@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { Detail } from '../dialect/schemas.js'
@@ -16,7 +17,7 @@ import { touching } from '../../../http/route-facts.js'
  */
 export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeService }> = async (app, { auth, scopes }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/default-scopes`, {
       onRequest: auth.tenant,
@@ -27,7 +28,6 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
         response: { 200: CommonModelScopes, 401: Detail }
       }
     }, async (request) => scopes.defaults(requestTenant(request).id, category))
-
     r.get(`/api/${category}/v1/linked-account-scopes`, {
       onRequest: auth.account,
       config: journaled('scopes', { category }),
@@ -37,7 +37,9 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
         response: { 200: CommonModelScopes, 401: Detail, 403: Detail }
       }
     }, async (request) => scopes.forAccount(requestAccount(request).account))
-
+  })
+  for (const category of CATEGORIES) {
+    const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/linked-account-scopes`, {
       onRequest: auth.account,
       config: journaled('scopes', { category }),

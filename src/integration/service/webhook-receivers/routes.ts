@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestAccount, requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { BoundedName, Detail, Nullable } from '../dialect/schemas.js'
@@ -27,13 +28,16 @@ export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, rece
   const listed = new Set(Object.keys(readPackageJsonFile<{ operations: Record<string, unknown> }>('fixtures/unified-operations.json').operations))
   const named = (method: 'GET' | 'POST', category: string): { operationId?: string } =>
     listed.has(`${method} /api/${category}/v1/webhook-receivers`) ? {} : { operationId: `${category}.webhook_receivers.${method === 'GET' ? 'list' : 'create'}` }
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.get(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),
       schema: { tags, ...named('GET', category), summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
     }, async (request) => receivers.list(requestAccount(request).account.id))
+  })
+  for (const category of CATEGORIES) {
+    const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
       config: journaled('webhook-receivers', { category }),

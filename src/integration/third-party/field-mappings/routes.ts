@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
 import { CATEGORIES } from '../../service/catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { journaled } from '../../service/dialect/journal-recorder.js'
 import { AUTH_ERRORS, BoundedName, BoundedText, Detail } from '../../service/dialect/schemas.js'
 import type { CreateFieldMapping, FieldMappings, MappingAccount, PatchFieldMapping } from './field-mappings.js'
@@ -58,7 +59,7 @@ const envelope = (model: Record<string, unknown>): { model: never, warnings: nev
 /** Field mappings, remote fields and target fields of every category. */
 export const fieldMappingRoutes: FastifyPluginAsync<FieldMappingRouteOptions> = async (app, { authenticate, account, mappings }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const base = `/api/${category}/v1`
     const tags = [`unified: ${category}`]
     const config = journaled('field-mappings', { category })
@@ -66,19 +67,6 @@ export const fieldMappingRoutes: FastifyPluginAsync<FieldMappingRouteOptions> = 
       onRequest: authenticate, config,
       schema: { tags, summary: 'The linked account\'s field mappings, by common model', querystring: ExcludeQuery, response: { 200: ByModel('unified.FieldMappingApiInstanceResponse'), ...AUTH_ERRORS } }
     }, async (request) => mappings.list(account(request), request.query.exclude_remote_field_metadata === true))
-    r.post(`${base}/field-mappings`, {
-      onRequest: authenticate, config,
-      schema: { tags, summary: 'Map a field of the third party\'s records to a target field (applies at the next sync)', querystring: ExcludeQuery, body: CreateBody, response: { 201: Envelope, 400: Detail, ...AUTH_ERRORS } }
-    }, async (request, reply) => reply.code(201).send(envelope(mappings.create(account(request), request.body as CreateFieldMapping))))
-    r.patch(`${base}/field-mappings/:field_mapping_id`, {
-      onRequest: authenticate, config,
-      schema: { tags, summary: 'Change a field mapping (applies at the next sync)', params: IdParams, body: PatchBody, response: { 200: Envelope, 400: Detail, ...AUTH_ERRORS, 404: Detail } }
-    }, async (request) => envelope(mappings.update(account(request), request.params.field_mapping_id, request.body as PatchFieldMapping)))
-    r.delete(`${base}/field-mappings/:field_mapping_id`, {
-      onRequest: authenticate, config,
-      // The real service declares 204 with the envelope as its body; unimock answers 200 so the body arrives.
-      schema: { tags, summary: 'Delete a field mapping', params: IdParams, response: { 200: Envelope, ...AUTH_ERRORS, 404: Detail } }
-    }, async (request) => envelope(mappings.delete(account(request), request.params.field_mapping_id)))
     r.get(`${base}/remote-fields`, {
       onRequest: authenticate, config,
       schema: {
@@ -95,6 +83,24 @@ export const fieldMappingRoutes: FastifyPluginAsync<FieldMappingRouteOptions> = 
       onRequest: authenticate, config,
       schema: { tags, summary: 'Target fields: organization-wide ones and those the account maps', response: { 200: ByModel('unified.ExternalTargetFieldAPIResponse'), ...AUTH_ERRORS } }
     }, async (request) => mappings.targetFields(account(request)))
+  })
+  for (const category of CATEGORIES) {
+    const base = `/api/${category}/v1`
+    const tags = [`unified: ${category}`]
+    const config = journaled('field-mappings', { category })
+    r.post(`${base}/field-mappings`, {
+      onRequest: authenticate, config,
+      schema: { tags, summary: 'Map a field of the third party\'s records to a target field (applies at the next sync)', querystring: ExcludeQuery, body: CreateBody, response: { 201: Envelope, 400: Detail, ...AUTH_ERRORS } }
+    }, async (request, reply) => reply.code(201).send(envelope(mappings.create(account(request), request.body as CreateFieldMapping))))
+    r.patch(`${base}/field-mappings/:field_mapping_id`, {
+      onRequest: authenticate, config,
+      schema: { tags, summary: 'Change a field mapping (applies at the next sync)', params: IdParams, body: PatchBody, response: { 200: Envelope, 400: Detail, ...AUTH_ERRORS, 404: Detail } }
+    }, async (request) => envelope(mappings.update(account(request), request.params.field_mapping_id, request.body as PatchFieldMapping)))
+    r.delete(`${base}/field-mappings/:field_mapping_id`, {
+      onRequest: authenticate, config,
+      // The real service declares 204 with the envelope as its body; unimock answers 200 so the body arrives.
+      schema: { tags, summary: 'Delete a field mapping', params: IdParams, response: { 200: Envelope, ...AUTH_ERRORS, 404: Detail } }
+    }, async (request) => envelope(mappings.delete(account(request), request.params.field_mapping_id)))
     r.post(`${base}/target-fields`, {
       onRequest: authenticate, config,
       schema: {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../../service/catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { journaled } from '../../service/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../service/dialect/schemas.js'
 import type { AsyncPassthroughs } from './async-passthrough.js'
@@ -18,6 +19,26 @@ export interface RemoteRouteOptions {
 /** Passthrough and async passthrough of every category: calls to the linked account's simulated third party. */
 export const remoteRoutes: FastifyPluginAsync<RemoteRouteOptions> = async (app, { authenticate, account, passthrough, asyncPassthroughs }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  routeEach(r, CATEGORIES, (category, r) => {
+    const tags = [`unified: ${category}`]
+    const base = `/api/${category}/v1`
+    r.get(`${base}/async-passthrough/:async_passthrough_receipt_id`, {
+      onRequest: authenticate,
+      config: journaled('async-passthrough-poll', { category }),
+      schema: {
+        tags,
+        summary: 'The RemoteResponse of an async passthrough, or "PENDING"; at most one poll per 10 seconds',
+        params: ReceiptParams,
+        response: { 200: AsyncPassthroughAnswer, ...AUTH_ERRORS, 404: Detail, 429: Detail }
+      }
+    }, async (request, reply) => {
+      const answer = asyncPassthroughs.poll(account(request).account.id, request.params.async_passthrough_receipt_id)
+      if (answer !== 'PENDING') return answer
+      // A bare JSON string: Fastify sends a string payload as it is, so it goes out already encoded.
+      const encoded: unknown = JSON.stringify(answer)
+      return reply.type('application/json; charset=utf-8').send(encoded as 'PENDING')
+    })
+  })
   for (const category of CATEGORIES) {
     const tags = [`unified: ${category}`]
     const base = `/api/${category}/v1`
@@ -34,7 +55,6 @@ export const remoteRoutes: FastifyPluginAsync<RemoteRouteOptions> = async (app, 
       const who = account(request)
       return await passthrough.send(who.tenantId, who.account, request.body as PassthroughRequest)
     })
-
     r.post(`${base}/async-passthrough`, {
       onRequest: authenticate,
       config: journaled('async-passthrough', { category }),
@@ -47,23 +67,6 @@ export const remoteRoutes: FastifyPluginAsync<RemoteRouteOptions> = async (app, 
     }, async (request) => {
       const who = account(request)
       return { async_passthrough_receipt_id: asyncPassthroughs.submit(who.tenantId, who.account, request.body as PassthroughRequest) }
-    })
-
-    r.get(`${base}/async-passthrough/:async_passthrough_receipt_id`, {
-      onRequest: authenticate,
-      config: journaled('async-passthrough-poll', { category }),
-      schema: {
-        tags,
-        summary: 'The RemoteResponse of an async passthrough, or "PENDING"; at most one poll per 10 seconds',
-        params: ReceiptParams,
-        response: { 200: AsyncPassthroughAnswer, ...AUTH_ERRORS, 404: Detail, 429: Detail }
-      }
-    }, async (request, reply) => {
-      const answer = asyncPassthroughs.poll(account(request).account.id, request.params.async_passthrough_receipt_id)
-      if (answer !== 'PENDING') return answer
-      // A bare JSON string: Fastify sends a string payload as it is, so it goes out already encoded.
-      const encoded: unknown = JSON.stringify(answer)
-      return reply.type('application/json; charset=utf-8').send(encoded as 'PENDING')
     })
   }
 }

@@ -133,17 +133,30 @@ export class DataSchemas {
     }
   }
 
-  /** Query parameters of a list endpoint: the catalogue's, typed. */
+  /**
+   * Query parameters of a list endpoint: the catalogue's, typed. Kept per model, like the records: the data
+   * routes validate each request by the schema object's compiled validator, found by identity.
+   */
   listQuery (model: ModelDef): TSchema {
-    const properties: Record<string, TSchema> = {}
-    for (const p of model.listParams) properties[p] = Type.Optional(queryParam(p, model))
-    return Type.Object(properties)
+    return this.#query(this.#listQueries, model, model.listParams)
   }
 
   retrieveQuery (model: ModelDef): TSchema {
-    const properties: Record<string, TSchema> = {}
-    for (const p of model.retrieveParams) properties[p] = Type.Optional(queryParam(p, model))
-    return Type.Object(properties)
+    return this.#query(this.#retrieveQueries, model, model.retrieveParams)
+  }
+
+  readonly #listQueries = new Map<string, TSchema>()
+  readonly #retrieveQueries = new Map<string, TSchema>()
+
+  #query (kept: Map<string, TSchema>, model: ModelDef, params: readonly string[]): TSchema {
+    let schema = kept.get(model.id)
+    if (schema === undefined) {
+      const properties: Record<string, TSchema> = {}
+      for (const p of params) properties[p] = Type.Optional(queryParam(p, model))
+      schema = Type.Object(properties)
+      kept.set(model.id, schema)
+    }
+    return schema
   }
 }
 

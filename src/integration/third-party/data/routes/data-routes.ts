@@ -1,8 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest, onRequestHookHandler, preValidationHookHandler } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { type TSchema, Type } from '@sinclair/typebox'
 import { appError } from '../../../../core/errors.js'
 import { readPackageJsonFile } from '../../../../core/fixtures.js'
+import { CATEGORY_PARAM, nameOperation, type RouteFacts, type ServedOperation } from '../../../../http/route-facts.js'
+import { validateQuery } from '../../../../http/validation.js'
 import { journaled } from '../../../service/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../../service/dialect/schemas.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
@@ -24,64 +26,117 @@ export interface DataRouteOptions {
 /** Pages and records are sent as the JSON bytes the data service serialises (or cached); the schemas document them. */
 const JSON_TYPE = 'application/json; charset=utf-8'
 
+/** One model's endpoints as the parametric routes serve them. */
+interface Served {
+  readonly model: ModelDef
+  /** Fixed names the real service serves under the model's path (remote-field-classes): never a record id. */
+  readonly reserved: ReadonlySet<string>
+  /** Undefined for a model listed only under its parent (a chat conversation's members). */
+  readonly list: RouteFacts | undefined
+  readonly retrieve: RouteFacts | undefined
+}
+
+interface Params { readonly category: string, readonly segment: string, readonly id?: string }
+
 /**
- * The list and retrieve endpoints of every common model, generated from the catalogue: the documented
- * /api/{category}/v1/{segment}[/{id}]. The unversioned forms the spec has seen in use,
- * /api/{category}/{segment} and /{category}/v1/{segment}, are path aliases the app rewrites onto the
- * documented form before routing: identical answers, absent from the OpenAPI document, and a third of the
- * routes to register at start-up.
+ * The list and retrieve endpoints of every common model of the catalogue: the documented
+ * /api/{category}/v1/{segment}[/{id}], whatever categories the catalogue holds. Two parametric routes serve
+ * them all and pick the model by its category and segment (one route per model was most of the start-up):
+ * each request is named as its model's operation (route-facts.ts) before authentication, its query is
+ * validated by its model's own schema, and a path no model has is answered as no route (404, or 405 when
+ * another method serves it). The operations are declared in the list route's config, in the document's
+ * order, so /openapi.json, the 405 table and the route-facts test still see one route per operation.
+ * The unversioned forms the spec has seen in use, /api/{category}/{segment} and /{category}/v1/{segment},
+ * are path aliases the app rewrites onto the documented form before routing: identical answers, absent
+ * from the OpenAPI document.
  */
 export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId, disabledFields }) => {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const schemas = DataSchemas.of(data.catalogue)
-  const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
-
   const fixed = fixedSubPaths()
+  const served = new Map<string, Served>()
+  const operations: ServedOperation[] = []
   for (const model of data.catalogue.models) {
     const path = `/api/${model.category}/v1/${model.segment}`
-    const reserved = fixed.get(path) ?? new Set<string>()
     if (!model.nestedOnly) {
       app.pathAliases.add(`/api/${model.category}/${model.segment}`, path)
       app.pathAliases.add(`/${model.category}/v1/${model.segment}`, path)
     }
     const tags = [`unified: ${model.category}`]
-
-    if (!model.nestedOnly) r.get(path, {
-      onRequest: authenticate,
-      config: journaled('list', { category: model.category, model: model.id, facets: ['model'] }),
-      schema: {
+    const list = model.nestedOnly ? undefined : journaled('list', { category: model.category, model: model.id, facets: ['model'] }).facts
+    const retrieve = model.retrieve ? journaled('retrieve', { category: model.category, model: model.id, facets: ['model'] }).facts : undefined
+    served.set(`${model.category}/${model.segment}`, { model, reserved: fixed.get(path) ?? new Set(), list, retrieve })
+    if (list !== undefined) operations.push({
+      method: 'GET',
+      url: path,
+      facts: list,
+      schema: () => ({
         tags,
         summary: `List ${model.name} records synced from the linked account (${model.id})`,
         description: describeList(model),
         querystring: schemas.listQuery(model),
         response: { 200: schemas.list(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
-      }
-    }, async (request, reply) => {
-      const account = accountId(request)
-      const page = data.listJson(account, model, request.query as RawQuery, disabledFields(account, model.name))
-      request.journal.page(page.next, page.previous)
-      return reply.type(JSON_TYPE).send(page.json)
+      })
     })
-
-    if (!model.retrieve) continue
-    r.get(`${path}/:id`, {
-      onRequest: authenticate,
-      config: journaled('retrieve', { category: model.category, model: model.id, facets: ['model'] }),
-      schema: {
+    if (retrieve === undefined) continue
+    operations.push({
+      method: 'GET',
+      url: `${path}/:id`,
+      facts: retrieve,
+      schema: () => ({
         tags,
         summary: `Retrieve one ${model.name} record by id (${model.id})`,
         params: IdParams,
         querystring: schemas.retrieveQuery(model),
         response: { 200: schemas.record(model), 400: Detail, ...AUTH_ERRORS, 404: Detail }
-      }
-    }, async (request, reply) => {
-      // A fixed path of the catalogue (remote-field-classes, live-search, ...) is never a record id: until
-      // its own route exists it is an unknown route, not a missing record.
-      if (reserved.has(request.params.id)) throw appError('ROUTE_NOT_FOUND', { method: request.method, path: request.originalUrl.split('?', 1)[0]! })
-      const account = accountId(request)
-      return reply.type(JSON_TYPE).send(data.retrieveJson(account, model, request.params.id, request.query as RawQuery, disabledFields(account, model.name)))
+      })
     })
   }
+
+  const servedOf = (request: FastifyRequest): Served | undefined => {
+    const { category, segment } = request.params as Params
+    return served.get(`${category}/${segment}`)
+  }
+  /** Names the request's operation, or answers it as a path no route serves (the chain stops here). */
+  const name = (kind: 'list' | 'retrieve'): onRequestHookHandler => (request, reply, done) => {
+    const facts = servedOf(request)?.[kind]
+    if (facts === undefined) { reply.callNotFound(); return }
+    nameOperation(request, facts)
+    done()
+  }
+  const validate = (query: (model: ModelDef) => TSchema): preValidationHookHandler => (request, _reply, done) => {
+    validateQuery(query(servedOf(request)!.model), request.query)
+    done()
+  }
+  const errors = { 400: Detail, ...AUTH_ERRORS, 404: Detail }
+
+  app.get('/api/:category/v1/:segment', {
+    onRequest: [name('list'), authenticate],
+    preValidation: validate((model) => schemas.listQuery(model)),
+    config: { ...journaled('list', { category: CATEGORY_PARAM, facets: ['model'] }), operations },
+    schema: { response: errors }
+  }, async (request, reply) => {
+    const { model } = servedOf(request)!
+    const account = accountId(request)
+    const page = data.listJson(account, model, request.query as RawQuery, disabledFields(account, model.name))
+    request.journal.page(page.next, page.previous)
+    return reply.type(JSON_TYPE).send(page.json)
+  })
+
+  app.get('/api/:category/v1/:segment/:id', {
+    onRequest: [name('retrieve'), authenticate],
+    preValidation: validate((model) => schemas.retrieveQuery(model)),
+    // The list route declares this family's operations, retrieves included, in the document's order.
+    config: { ...journaled('retrieve', { category: CATEGORY_PARAM, facets: ['model'] }), operations: [] },
+    schema: { response: errors }
+  }, async (request, reply) => {
+    const { model, reserved } = servedOf(request)!
+    const { id } = request.params as Params & { id: string }
+    // A fixed path of the catalogue (remote-field-classes, live-search, ...) is never a record id: until
+    // its own route exists it is an unknown route, not a missing record.
+    if (reserved.has(id)) throw appError('ROUTE_NOT_FOUND', { method: request.method, path: request.originalUrl.split('?', 1)[0]! })
+    const account = accountId(request)
+    return reply.type(JSON_TYPE).send(data.retrieveJson(account, model, id, request.query as RawQuery, disabledFields(account, model.name)))
+  })
   await nestedModelLists(app, { data, authenticate, accountId, disabledFields })
 }
 
@@ -117,6 +172,8 @@ const nestedModelLists: FastifyPluginAsync<DataRouteOptions> = async (app, { dat
     })
   }
 }
+
+const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })
 
 /** `/api/{category}/v1/{segment}` → the fixed names the real service serves under it (`remote-field-classes`). */
 function fixedSubPaths (): Map<string, Set<string>> {
