@@ -63,7 +63,7 @@ export async function run (ctx) {
   const cpuMedian = laterCpu[Math.floor(laterCpu.length / 2)]
   ctx.printTable(['employees', 'first run ms', 'median of later runs ms', 'range of later runs ms', 'CPU ms (median, range)'], [[EMPLOYEES, times[0].toFixed(0), median.toFixed(0), `${later[0].toFixed(0)}-${later.at(-1).toFixed(0)}`, `${cpuMedian.toFixed(0)} (${laterCpu[0].toFixed(0)}-${laterCpu.at(-1).toFixed(0)})`]])
   return {
-    checks: [{ name: 'contract flow, median wall (ms)', value: Math.round(median), target: '< 500', ok: median < 500 }],
+    checks: [{ name: 'contract flow, median wall (ms)', value: Math.round(median), target: '< 150', ok: median < 150 }],
     results: { employees: EMPLOYEES, times, cpuTimes }
   }
 }
