@@ -164,7 +164,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
       return a !== undefined && a.tenantId === tenantId ? a.category : undefined
     }
   })
-  const scenarios = scenariosModule({ clock, scheduler, random, config, port: injectingPort(app), modelCategory, log })
+  const scenarios = scenariosModule({ clock, scheduler, random, config, port: injectingPort(app), modelCategory, log, rescheduleSyncs: (tenantId, now) => { sync.sync.reschedule(tenantId, now) } })
   const logs = logsModule(app.log)
   // Every request to the unified service, per API key, in memory (its hooks are installed with the routes).
   const journal = journalModule(config)

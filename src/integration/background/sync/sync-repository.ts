@@ -66,6 +66,7 @@ export class SyncRepository {
   readonly #setScope
   readonly #scope
   readonly #modelEnabled
+  readonly #activeAccounts
 
   constructor (db: Db) {
     this.#insertState = db.prepare(`INSERT OR IGNORE INTO sync_states (linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync)
@@ -104,6 +105,8 @@ export class SyncRepository {
     this.#scope = db.prepare('SELECT disabled_models FROM sync_scopes WHERE linked_account_id = ?').pluck()
     // The states of an account name its category's models only, so the model's name is enough.
     this.#modelEnabled = db.prepare('SELECT enabled FROM sync_states WHERE linked_account_id = ? AND model_name = ?').pluck()
+    this.#activeAccounts = db.prepare(`SELECT a.linked_account_id FROM sync_accounts a JOIN linked_accounts l ON l.id = a.linked_account_id
+      WHERE l.tenant_id = ? AND a.paused = 0 ORDER BY l.seq`).pluck()
   }
 
   addModel (accountId: string, modelId: string, modelName: string, position: number, enabled: boolean): void {
@@ -190,6 +193,11 @@ export class SyncRepository {
 
   setInterval (tenantId: number, ms: number): void {
     this.#setInterval.run(tenantId, ms)
+  }
+
+  /** The tenant's accounts that are not paused, oldest first. */
+  activeAccounts (tenantId: number): string[] {
+    return this.#activeAccounts.all(tenantId) as string[]
   }
 
   setDisabledModels (accountId: string, modelIds: readonly string[]): void {

@@ -1,6 +1,6 @@
 import type { JobKind } from '../../../jobs/scheduler.js'
 import type { SyncServiceDeps } from './sync-deps.js'
-import type { SyncEffect } from './sync-effects.js'
+import { save, schedule, type SyncEffect } from './sync-effects.js'
 import type { SyncAccount } from './sync-events.js'
 import { ended, scheduledKind } from './sync-machine.js'
 import { type BeginInputs, beginRun, failRun, passJob, settleRun, startJob, stopRun } from './sync-steps.js'
@@ -57,6 +57,23 @@ export class SyncRuns {
   setInterval (tenantId: number, ms: number): void {
     this.#d.repo.setInterval(tenantId, ms)
     this.#intervals.set(tenantId, ms)
+  }
+
+  /**
+   * Each idle model of the tenant's active accounts is next due one (current) interval after its last finish,
+   * or now if that has passed: what setting the interval back does to the syncs the interval it replaced placed.
+   */
+  reschedule (tenantId: number, now: number): void {
+    const intervalMs = this.intervalFor(tenantId)
+    for (const accountId of this.#d.repo.activeAccounts(tenantId)) {
+      const account = this.lookup(accountId)
+      if (account === undefined) continue
+      for (const s of this.fresh(account, now)) {
+        if (!s.enabled || s.run !== null || s.nextSyncStart === null || s.lastSyncFinished === null) continue
+        const next = Math.max(now, Math.floor(s.lastSyncFinished / 1000) + intervalMs)
+        if (next !== s.nextSyncStart) this.apply(account, s.modelId, now, [save({ ...s, nextSyncStart: next }, false), schedule('start', next)])
+      }
+    }
   }
 
   forget (accountId: string): void {

@@ -91,6 +91,15 @@ export class SyncService {
   }
 
   /**
+   * Moves each idle model's next sync to one (current) interval after its last finish, or now if that has
+   * passed: after a scenario run sets the interval back, the syncs its interval placed would otherwise hold
+   * until each one has run.
+   */
+  reschedule (tenantId: number, now: number): void {
+    this.#d.db.transaction(() => { this.#runs.reschedule(tenantId, now) })()
+  }
+
+  /**
    * An inbound request on the account: keeps it from pausing, and resumes an account paused for idleness.
    * Writes at most once a minute per account, so polling does not turn every read into a write.
    */

@@ -80,18 +80,18 @@ export class StepActions {
 
   /**
    * Puts back what the run changed for the whole API key when it ends: its webhook targets and faults go, the
-   * sync interval returns to what it was. Its accounts stay, for inspection.
+   * sync interval returns to what it was (true when it had changed it). Its accounts stay, for inspection.
    */
-  async restore (run: Run): Promise<void> {
+  async restore (run: Run): Promise<boolean> {
     const c = run.changes
     for (const id of c.webhookTargets.splice(0)) await this.#port.call({ method: 'DELETE', path: `/_unimock/webhooks/targets/${encodeURIComponent(id)}`, authorization: run.authorization })
     await this.#removeFaults(run, c.webhookFaults, '/_unimock/webhooks/faults/')
     await this.#removeFaults(run, c.serviceFaults, '/_unimock/faults/')
     await this.#removeFaults(run, c.writePresets, '/_unimock/write-presets/')
-    if (c.syncInterval !== null) {
-      await this.#call(run, { method: 'PUT', path: '/_unimock/sync-interval', body: { interval: c.syncInterval } })
-      c.syncInterval = null
-    }
+    if (c.syncInterval === null) return false
+    await this.#call(run, { method: 'PUT', path: '/_unimock/sync-interval', body: { interval: c.syncInterval } })
+    c.syncInterval = null
+    return true
   }
 
   /** Removes the listed faults (a spent one is already gone: its 404 is fine) and empties the list. */

@@ -18,13 +18,15 @@ export interface ScenariosDeps {
   readonly port: ScenarioPort
   readonly modelCategory: (modelId: string) => string | undefined
   readonly log: { error(obj: object, msg: string): void }
+  /** After a run sets the sync interval back: the key's idle syncs its interval placed move to the restored one. */
+  readonly rescheduleSyncs: (tenantId: number, now: number) => void
 }
 
 /** Scenario files played as timed steps on the scheduler, and the library of the package's own. */
 export function scenariosModule (d: ScenariosDeps): { runner: ScenarioRunner, library: ScenarioLibrary, module: DomainModule } {
   // Run ids replay with the seed: a fresh stream at start and after each reset.
   let generation = 0
-  const runner = new ScenarioRunner({ clock: d.clock, scheduler: d.scheduler, port: d.port, ids: () => createIds(d.random.fork(`scenarios:${generation++}`)), log: d.log })
+  const runner = new ScenarioRunner({ clock: d.clock, scheduler: d.scheduler, port: d.port, ids: () => createIds(d.random.fork(`scenarios:${generation++}`)), log: d.log, rescheduleSyncs: d.rescheduleSyncs })
   const library = new ScenarioLibrary(packageScenarios(), { modelCategory: d.modelCategory }, d.config)
   return {
     runner,

@@ -24,6 +24,7 @@ export interface ScenarioRunnerDeps {
   /** Fresh ids at start and after a reset: run ids replay with the seed. */
   readonly ids: () => Ids
   readonly log: { error(obj: object, msg: string): void }
+  readonly rescheduleSyncs: (tenantId: number, now: number) => void
 }
 
 /**
@@ -177,7 +178,8 @@ export class ScenarioRunner {
   /** A run leaves the API key as it found it, but for its own accounts (a failure here is logged, not raised). */
   async #restore (run: Run): Promise<void> {
     try {
-      await this.#actions.restore(run)
+      // The interval a run set placed the key's next syncs; setting it back moves them, not only later ones.
+      if (await this.#actions.restore(run)) this.#d.rescheduleSyncs(run.tenantId, this.#d.clock.of(run.tenantId).now())
     } catch (error) {
       this.#d.log.error({ err: error, run: run.id }, 'scenario run could not restore what it changed')
     }
