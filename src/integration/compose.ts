@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { durationMs } from '../config.js'
 import type { AppContext } from '../context.js'
+import { AccountFences } from '../core/account-fences.js'
 import { EventBus, type Subscriber } from '../core/events.js'
 import { createIds, type Ids } from '../core/ids.js'
 import type { UnifiedAuth } from './service/accounts/request-auth.js'
@@ -92,8 +93,10 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   const remote = remoteModule({ ...base, scheduler, data: data.data, account })
   const customObjects = customObjectsModule({ db, ids, clock, catalogue, data: data.data })
 
+  // What a scenario run adds (targets, faults) holds for its own accounts only; the runs say which those are.
+  const fences = new AccountFences()
   // Sync, and what depends on its state. Webhook targets come first: sync asks whether a tenant observes its runs.
-  const targets = webhookTargetsModule({ db, clock, random, events, flagUrls: config.webhookUrls })
+  const targets = webhookTargetsModule({ db, clock, random, events, flagUrls: config.webhookUrls, fenced: fences.admits })
   const sync = syncModule({
     db,
     clock,
@@ -138,6 +141,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     repo: targets.repo,
     streams: targets.streams,
     targets: targets.targets,
+    fenced: fences.admits,
     http: context.dispatcher,
     timeoutMs: durationMs(config.webhookTimeout),
     secret: config.webhookSecret,
@@ -159,12 +163,13 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     clock,
     random,
     modelCategory,
+    fenced: fences.admits,
     accountCategory: (tenantId, accountId) => {
       const a = account(accountId)
       return a !== undefined && a.tenantId === tenantId ? a.category : undefined
     }
   })
-  const scenarios = scenariosModule({ clock, scheduler, random, config, port: injectingPort(app), modelCategory, log, rescheduleSyncs: (tenantId, now) => { sync.sync.reschedule(tenantId, now) } })
+  const scenarios = scenariosModule({ clock, scheduler, random, config, port: injectingPort(app), modelCategory, log, fences, rescheduleSyncs: (tenantId, now) => { sync.sync.reschedule(tenantId, now) } })
   const logs = logsModule(app.log)
   // Every request to the unified service, per API key, in memory (its hooks are installed with the routes).
   const journal = journalModule(config)

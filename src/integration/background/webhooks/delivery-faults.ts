@@ -1,3 +1,4 @@
+import type { FenceCheck } from '../../../core/account-fences.js'
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
 import type { FaultKind, StoredFault, WebhookRepository } from './webhook-repository.js'
@@ -20,11 +21,13 @@ export class DeliveryFaults {
   readonly #repo: WebhookRepository
   readonly #streams: WebhookStreams
   readonly #clock: Clock
+  readonly #fenced: FenceCheck
 
-  constructor (repo: WebhookRepository, streams: WebhookStreams, clock: Clock) {
+  constructor (repo: WebhookRepository, streams: WebhookStreams, clock: Clock, fenced: FenceCheck) {
     this.#repo = repo
     this.#streams = streams
     this.#clock = clock
+    this.#fenced = fenced
   }
 
   list (tenantId: number): StoredFault[] { return this.#repo.faults(tenantId) }
@@ -41,9 +44,13 @@ export class DeliveryFaults {
 
   clear (tenantId: number): void { this.#repo.clearFaults(tenantId) }
 
-  /** Plans one delivery made at `now` (planDelivery), spending the counted faults it takes. Call inside its transaction. */
-  plan (tenantId: number, now: number): DeliveryPlan {
-    const { plan, taken } = planDelivery(this.#repo.faults(tenantId), now, () => this.#streams.random.next())
+  /**
+   * Plans one delivery of `accountId`'s made at `now` (planDelivery), spending the counted faults it takes (a
+   * scenario run's faults take only its own accounts' deliveries). Call inside its transaction.
+   */
+  plan (tenantId: number, accountId: string, now: number): DeliveryPlan {
+    const faults = this.#repo.faults(tenantId).filter((f) => this.#fenced('webhook-fault', f.seq, accountId))
+    const { plan, taken } = planDelivery(faults, now, () => this.#streams.random.next())
     for (const f of taken) this.#repo.spendFault(f)
     return plan
   }

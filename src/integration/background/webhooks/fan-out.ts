@@ -50,7 +50,7 @@ export class FanOut {
       const url = t.url.replace(/\{category\}/g, account.category)
       // The exact bytes sent are the bytes signed; the journal keeps them.
       const body = JSON.stringify({ hook: { id: t.id, event, target: url }, linked_account: linkedAccount, data })
-      const plan = this.#d.faults.plan(account.tenantId, at)
+      const plan = this.#d.faults.plan(account.tenantId, account.id, at)
       const signature = webhookSignature(plan.wrongKey ? Buffer.from(streams.random.bytes(32)).toString('base64url') : key, body)
       const id = streams.ids.uuid()
       const base = { tenantId: account.tenantId, linkedAccountId: account.id, event, targetId: t.id, url, body, signature, createdAt: at, redeliveryOf: null, eventId }

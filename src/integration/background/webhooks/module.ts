@@ -1,3 +1,4 @@
+import type { FenceCheck } from '../../../core/account-fences.js'
 import type { Dispatcher as HttpDispatcher } from 'undici'
 import type { Clock } from '../../../core/clock.js'
 import type { Emitter } from '../../../core/events.js'
@@ -25,10 +26,10 @@ import { WebhookRepository } from './webhook-repository.js'
  * Webhook targets: built before sync, since a tenant whose targets may want sync events has its runs finish on
  * time (sync asks `wantsSyncEvents`). Their delivery (webhookDeliveryModule) is built after the domains it reports on.
  */
-export function webhookTargetsModule (d: { db: Db, clock: Clock, random: Random, events: Emitter<WebhookEvents>, flagUrls: readonly string[] }): { repo: WebhookRepository, streams: WebhookStreams, targets: WebhookTargets, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
+export function webhookTargetsModule (d: { db: Db, clock: Clock, random: Random, events: Emitter<WebhookEvents>, flagUrls: readonly string[], fenced: FenceCheck }): { repo: WebhookRepository, streams: WebhookStreams, targets: WebhookTargets, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
   const repo = new WebhookRepository(d.db)
   const streams = new WebhookStreams(d.random, () => repo.sequences())
-  const targets = new WebhookTargets({ db: d.db, clock: d.clock, repo, streams, events: d.events, flagUrls: d.flagUrls })
+  const targets = new WebhookTargets({ db: d.db, clock: d.clock, repo, streams, events: d.events, flagUrls: d.flagUrls, fenced: d.fenced })
   return {
     repo,
     streams,
@@ -48,6 +49,8 @@ export interface WebhookDeliveryDeps extends Omit<EventWebhookDeps, 'fanOut' | '
   readonly repo: WebhookRepository
   readonly streams: WebhookStreams
   readonly targets: WebhookTargets
+  /** A scenario run's delivery faults take its own accounts' deliveries only. */
+  readonly fenced: FenceCheck
   /** Every outgoing request goes through it (tests hand in a MockAgent). */
   readonly http: HttpDispatcher
   readonly timeoutMs: number
@@ -61,7 +64,7 @@ export interface WebhookDeliveryDeps extends Omit<EventWebhookDeps, 'fanOut' | '
 /** Signing, delivery faults, the one outbox's dispatcher and the fan-out of domain events into deliveries. */
 export function webhookDeliveryModule (d: WebhookDeliveryDeps): { keys: SignatureKeys, faults: DeliveryFaults, dispatcher: DeliveryDispatcher, fanOut: FanOut, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
   const keys = new SignatureKeys(d.repo, d.streams, d.secret)
-  const faults = new DeliveryFaults(d.repo, d.streams, d.clock)
+  const faults = new DeliveryFaults(d.repo, d.streams, d.clock, d.fenced)
   const dispatcher = new DeliveryDispatcher({
     db: d.db, clock: d.clock, scheduler: d.scheduler, repo: d.repo, streams: d.streams, http: d.http, timeoutMs: d.timeoutMs, policy: DEFAULT_RETRY_POLICY, log: d.log, events: d.events
   })

@@ -1,3 +1,4 @@
+import type { FenceCheck } from '../../../core/account-fences.js'
 import { createHash } from 'node:crypto'
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
@@ -27,6 +28,8 @@ export interface WebhookTargetDeps {
   readonly events: Emitter<WebhookEvents>
   /** --webhook-url: a target of every tenant. */
   readonly flagUrls: readonly string[]
+  /** A scenario run's targets go to its own accounts only. */
+  readonly fenced: FenceCheck
 }
 
 /** A uuid-shaped id that stays the same for the same text: flag targets have no row to hold one. */
@@ -63,8 +66,8 @@ export class WebhookTargets {
   }
 
   /** The targets an event of `account` at `at` goes to. */
-  matching (account: { readonly tenantId: number, readonly category: string }, event: string, at: number): Target[] {
-    return this.all(account.tenantId).filter((t) => t.createdAt <= at &&
+  matching (account: { readonly id: string, readonly tenantId: number, readonly category: string }, event: string, at: number): Target[] {
+    return this.all(account.tenantId).filter((t) => t.createdAt <= at && this.#d.fenced('webhook-target', t.id, account.id) &&
       (t.category === null || t.category === account.category) && (t.events === null || t.events.some((p) => globMatcher(p)(event))))
   }
 

@@ -1,3 +1,4 @@
+import type { FenceCheck } from '../../../core/account-fences.js'
 import type { Clock } from '../../../core/clock.js'
 import { parseDuration } from '../../../core/durations.js'
 import { appError } from '../../../core/errors.js'
@@ -31,6 +32,8 @@ export interface FaultServiceDeps {
   readonly modelCategory: (modelId: string) => string | undefined
   /** The category of the tenant's linked account with this id, or undefined when the tenant has none such. */
   readonly accountCategory: (tenantId: number, accountId: string) => string | undefined
+  /** A scenario run's faults answer its own accounts' requests only. */
+  readonly fenced: FenceCheck
 }
 
 /** Statuses a real client is told to come back later with. */
@@ -176,7 +179,7 @@ export class FaultService {
     const faults = this.#active(tenantId)
     for (let i = 0; i < faults.length; i++) {
       const a = faults[i]!
-      if (!applies(a, request)) continue
+      if (!applies(a, request) || !this.#d.fenced('service-fault', a.fault.id, request.account)) continue
       const f = a.fault
       const hit = a.random === undefined || a.random.chance(f.probability!)
       const spent = hit && f.remaining === 1

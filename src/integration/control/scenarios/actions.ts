@@ -1,3 +1,4 @@
+import type { AccountFences } from '../../../core/account-fences.js'
 import type { ScenarioAnswer, ScenarioCall, ScenarioPort } from './port.js'
 import type { Run, StepResult } from './run.js'
 import { ACTIONS, type ActionName, type ScenarioStep } from './schema.js'
@@ -10,9 +11,11 @@ type Method = ScenarioCall['method']
 /** Performs one step's action through the HTTP routes, as the equivalent curl calls would. */
 export class StepActions {
   readonly #port: ScenarioPort
+  readonly #fences: AccountFences
 
-  constructor (port: ScenarioPort) {
+  constructor (port: ScenarioPort, fences: AccountFences) {
     this.#port = port
+    this.#fences = fences
   }
 
   static actionOf (step: ScenarioStep): ActionName | null {
@@ -52,10 +55,13 @@ export class StepActions {
       if (run.changes.syncInterval === null) run.changes.syncInterval = ((await call('GET', '/_unimock/sync-interval')).body as { interval: string }).interval
       await call('PUT', '/_unimock/sync-interval', { interval: step.sync_interval })
     } else if (step.webhook_target !== undefined) {
-      run.changes.webhookTargets.push(((await call('POST', '/_unimock/webhooks/targets', step.webhook_target)).body as { id: string }).id)
+      const id = ((await call('POST', '/_unimock/webhooks/targets', step.webhook_target)).body as { id: string }).id
+      this.#fences.fence('webhook-target', id, run.id)
+      run.changes.webhookTargets.push(id)
     } else if (step.webhook_fault !== undefined) {
       // The answer lists the API key's faults in the order they were added: the run's is the last.
       const faults = ((await call('POST', '/_unimock/webhooks/faults', step.webhook_fault)).body as { results: Array<{ id: number }> }).results
+      this.#fences.fence('webhook-fault', faults.at(-1)!.id, run.id)
       run.changes.webhookFaults.push(faults.at(-1)!.id)
     } else if (step.service_fault !== undefined) {
       const f = step.service_fault
@@ -63,7 +69,9 @@ export class StepActions {
       const scoped = f.scope?.account !== undefined && run.accounts.has(f.scope.account)
         ? { ...f, scope: { ...f.scope, account: account(f.scope.account).id } }
         : f
-      run.changes.serviceFaults.push(((await call('POST', '/_unimock/faults', scoped)).body as { id: number }).id)
+      const id = ((await call('POST', '/_unimock/faults', scoped)).body as { id: number }).id
+      this.#fences.fence('service-fault', id, run.id)
+      run.changes.serviceFaults.push(id)
     } else if (step.write_preset !== undefined) {
       const { account: ref, ...preset } = step.write_preset
       const body = ref === undefined ? preset : { ...preset, linked_account_id: account(ref).id }
@@ -116,11 +124,13 @@ export class StepActions {
       }
     })
     const linkToken = (created.body as { link_token: string }).link_token
+    // The account exists from the link token on: the run's targets and faults hold for it from its first event
+    // (the linked webhook), and its initial sync can be preset before the end user finishes.
+    const list = await this.#call(run, { method: 'GET', path: '/_unimock/linked-accounts' })
+    const pending = (list.body as { results: Array<{ id: string, end_user_origin_id: string, category: string, completed_at: string | null }> }).results
+      .find((a) => a.end_user_origin_id === originId && a.category === declared.category && a.completed_at === null)
+    if (pending !== undefined) this.#fences.join(run.id, pending.id)
     if (initialSync !== undefined) {
-      // The account exists from the link token on: its initial sync can be preset before the end user finishes.
-      const list = await this.#call(run, { method: 'GET', path: '/_unimock/linked-accounts' })
-      const pending = (list.body as { results: Array<{ id: string, end_user_origin_id: string, category: string, completed_at: string | null }> }).results
-        .find((a) => a.end_user_origin_id === originId && a.category === declared.category && a.completed_at === null)
       if (pending === undefined) throw new StepFailure(`no incomplete account for origin id ${originId} after the link token`)
       await this.#call(run, { method: 'PUT', path: `/_unimock/linked-accounts/${encodeURIComponent(pending.id)}/next-sync`, body: { model_id: initialSync.model, result: initialSync.result, duration: initialSync.duration } })
     }
@@ -131,6 +141,7 @@ export class StepActions {
     })
     const done = completed.body as { public_token: string, linked_account_id: string }
     const exchanged = await this.#call(run, { method: 'GET', path: `/api/${declared.category}/v1/account-token/${encodeURIComponent(done.public_token)}` })
+    this.#fences.join(run.id, done.linked_account_id)
     run.accounts.set(ref, { id: done.linked_account_id, accountToken: (exchanged.body as { account_token: string }).account_token })
   }
 

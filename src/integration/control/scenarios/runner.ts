@@ -1,3 +1,4 @@
+import type { AccountFences } from '../../../core/account-fences.js'
 import { isVirtual } from '../../../core/virtual-clock.js'
 import type { TenantClock } from '../../../core/tenant-clocks.js'
 import { appError } from '../../../core/errors.js'
@@ -25,6 +26,7 @@ export interface ScenarioRunnerDeps {
   readonly ids: () => Ids
   readonly log: { error(obj: object, msg: string): void }
   readonly rescheduleSyncs: (tenantId: number, now: number) => void
+  readonly fences: AccountFences
 }
 
 /**
@@ -46,7 +48,7 @@ export class ScenarioRunner {
   constructor (deps: ScenarioRunnerDeps) {
     this.#d = deps
     this.#ids = deps.ids()
-    this.#actions = new StepActions(deps.port)
+    this.#actions = new StepActions(deps.port, deps.fences)
     this.#checks = new StepChecks(deps.port, deps.clock)
     this.#step = deps.scheduler.define<StepJob>('scenario.step', ({ run, step }) => ({ after: () => this.#runStep(run, step) }), ({ run, step }, reason) => this.#failed(run, step, reason))
     this.#finishJob = deps.scheduler.define<FinishJob>('scenario.finish', ({ run }) => ({ after: () => this.#finish(run) }), ({ run }, reason) => this.#failed(run, null, reason))
@@ -59,7 +61,11 @@ export class ScenarioRunner {
 
   /** A reset of one key's world: its runs go (their jobs went with the tenant's). */
   forgetTenant (tenantId: number): void {
-    for (const [id, run] of this.#runs) if (run.tenantId === tenantId) this.#runs.delete(id)
+    for (const [id, run] of this.#runs) {
+      if (run.tenantId !== tenantId) continue
+      this.#runs.delete(id)
+      this.#d.fences.release(id)
+    }
   }
 
   /** Schedules every step of the scenario from now on; `authorization` is the API key the run acts with. */
@@ -180,6 +186,8 @@ export class ScenarioRunner {
     try {
       // The interval a run set placed the key's next syncs; setting it back moves them, not only later ones.
       if (await this.#actions.restore(run)) this.#d.rescheduleSyncs(run.tenantId, this.#d.clock.of(run.tenantId).now())
+      // Its rows are gone; one it could not remove stays fenced to its accounts.
+      this.#d.fences.release(run.id)
     } catch (error) {
       this.#d.log.error({ err: error, run: run.id }, 'scenario run could not restore what it changed')
     }
