@@ -41,4 +41,8 @@ t.test('after a run with a 6h interval, an older account is next due one day aft
     t.ok(last > now - 20 * HOUR, `${m.model_id} synced during the run`)
     t.equal(next, Math.max(now, Math.floor(last) + 24 * HOUR), `${m.model_id} is next due one day after its last sync (${m.last_sync_finished} → ${m.next_sync_start})`)
   }
+  // Its sync jobs moved too: six hours on (the run's cadence), nothing of the older account has run again.
+  await key.post('/_unimock/clock/advance', { by: '7h' })
+  const later = (await key.get(`/_unimock/linked-accounts/${older.accountId}/sync`)).json().sync_status as typeof models
+  t.same(later.map((m) => m.last_sync_finished), models.map((m) => m.last_sync_finished), 'no sync of the older account ran on the run\'s cadence')
 })
