@@ -1,4 +1,5 @@
 import Fastify from 'fastify'
+import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 
 /**
@@ -6,7 +7,9 @@ import { parseArgs } from 'node:util'
  * logging, no validation, no database. unimock's throughput is reported as a fraction of this one's.
  *
  * BARE_PLANT_JSON sets plant 1 (the bench passes unimock's own answer so both send the same bytes);
- * POST /v3/plant stores {id, name, status, tags} under the next id, as unimock does.
+ * POST /v3/plant stores {id, name, status, tags} under the next id, as unimock does. With BARE_PAGE_FILE it
+ * also answers GET /api/hris/v1/employees with that page, held as an object and serialised on every request
+ * (the peers case: one yardstick process for every workload).
  */
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } } })
@@ -29,6 +32,11 @@ app.post('/v3/plant', async (request) => {
   plants.set(String(plant.id), plant)
   return plant
 })
+
+if (process.env.BARE_PAGE_FILE !== undefined) {
+  const page = JSON.parse(readFileSync(process.env.BARE_PAGE_FILE, 'utf8'))
+  app.get('/api/hris/v1/employees', async () => page)
+}
 
 const address = await app.listen({ port: Number(values.port), host: values.host })
 process.stdout.write(`bare fastify listening on ${address}\n`)
