@@ -3,9 +3,9 @@ import { Client } from '../helpers.js'
 import { dataAccount, dataApp } from '../data/helpers.js'
 
 /**
- * What a write keeps in memory between requests (the account behind a token, the tenant behind a key)
- * follows every change to it: each case changes the state between two creates and expects the second to
- * answer as the new state says.
+ * What a write keeps in memory between requests (the account behind a token, the tenant behind a key, the
+ * account's sync activity and whether its model syncs) follows every change to it: each case changes the
+ * state between two creates and expects the second to answer as the new state says.
  */
 
 const contact = { model: { first_name: 'Ada', last_name: 'Lovelace' } }
@@ -60,4 +60,47 @@ t.test('beyond --max-tenants the evicted key\'s account tokens are unknown, even
   t.equal((await second.get('/_unimock/linked-accounts')).statusCode, 200)
   const foreign = await create(second.withAccount(first.api.accountToken))
   t.equal(foreign.statusCode, 401, 'the evicted world\'s token names no account')
+})
+
+t.test('whether the model syncs: a model switched off refuses writes at once, and takes them again when on', async (t) => {
+  const { app } = await dataApp(t)
+  const account = await dataAccount(app, 'crm')
+  t.equal((await create(account.api)).statusCode, 201)
+  t.equal((await account.control.request('PUT', `/_unimock/linked-accounts/${account.id}/models/crm.Contact`, { enabled: false })).statusCode, 200)
+  const off = await create(account.api)
+  t.equal(off.statusCode, 400)
+  t.match(off.body.errors, [{ problem_type: 'DISABLED_MODEL_WRITE' }])
+  t.equal((await account.control.request('PUT', `/_unimock/linked-accounts/${account.id}/models/crm.Contact`, { enabled: true })).statusCode, 200)
+  t.equal((await create(account.api)).statusCode, 201, 'on again: written')
+})
+
+t.test('the account\'s sync activity: a request resumes an account paused for idleness, not one paused by hand', async (t) => {
+  const { app, clock } = await dataApp(t, { syncInterval: '7d' })
+  const account = await dataAccount(app, 'crm')
+  const paused = async (): Promise<boolean> => {
+    const res = await account.control.get(`/_unimock/linked-accounts/${account.id}/sync`)
+    return res.json().paused as boolean
+  }
+  t.equal((await create(account.api)).statusCode, 201)
+  t.notOk(await paused())
+  // No request for longer than the idle pause (14 days): the scheduler pauses the account.
+  await clock.advanceBy(15 * 86_400_000)
+  t.ok(await paused(), 'paused for idleness')
+  t.equal((await create(account.api)).statusCode, 201)
+  t.notOk(await paused(), 'the request resumed it')
+
+  t.equal((await account.control.post(`/_unimock/linked-accounts/${account.id}/pause`)).statusCode, 200)
+  t.equal((await create(account.api)).statusCode, 201)
+  t.ok(await paused(), 'paused by hand: a request does not resume it')
+})
+
+t.test('after a reset of the server, the account made again under the same id starts with its model syncing', async (t) => {
+  const { app } = await dataApp(t)
+  const before = await dataAccount(app, 'crm', 'key-same')
+  t.equal((await before.control.request('PUT', `/_unimock/linked-accounts/${before.id}/models/crm.Contact`, { enabled: false })).statusCode, 200)
+  t.equal((await create(before.api)).statusCode, 400, 'switched off: refused')
+  t.equal((await new Client(app, undefined).post('/_unimock/reset')).statusCode, 200)
+  const after = await dataAccount(app, 'crm', 'key-same')
+  t.equal(after.id, before.id, 'the id stream is drawn again: the same id')
+  t.equal((await create(after.api)).statusCode, 201, 'a new account: its model syncs, so it takes writes')
 })

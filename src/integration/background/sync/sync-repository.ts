@@ -67,8 +67,18 @@ export class SyncRepository {
   readonly #scope
   readonly #modelEnabled
   readonly #activeAccounts
+  readonly #db: Db
+  /**
+   * What every request with an account token reads (its activity row) and every write asks (whether the model
+   * syncs), kept per account. Each statement here that changes them drops the account's entry; rows deleted
+   * by cascade are dropped by forget and forgetAll. Filled outside transactions only, so a rollback cannot
+   * leave a value that never was.
+   */
+  readonly #accounts = new Map<string, AccountSyncRow | undefined>()
+  readonly #enabled = new Map<string, Map<string, boolean | undefined>>()
 
   constructor (db: Db) {
+    this.#db = db
     this.#insertState = db.prepare(`INSERT OR IGNORE INTO sync_states (linked_account_id, model_id, model_name, position, enabled, status, is_initial_sync)
       VALUES (?, ?, ?, ?, ?, ?, 1)`)
     this.#state = db.prepare(`SELECT ${STATE} FROM sync_states WHERE linked_account_id = ? AND model_id = ?`).raw(true)
@@ -110,6 +120,7 @@ export class SyncRepository {
   }
 
   addModel (accountId: string, modelId: string, modelName: string, position: number, enabled: boolean): void {
+    this.#enabled.delete(accountId)
     this.#insertState.run(accountId, modelId, modelName, position, enabled ? 1 : 0, enabled ? 'SYNCING' : 'DISABLED')
   }
 
@@ -136,8 +147,15 @@ export class SyncRepository {
 
   /** Whether the account's model may sync, or undefined when the account has no state for it. */
   modelEnabled (accountId: string, modelName: string): boolean | undefined {
-    const enabled = this.#modelEnabled.get(accountId, modelName) as number | undefined
-    return enabled === undefined ? undefined : enabled === 1
+    const known = this.#enabled.get(accountId)
+    if (known?.has(modelName) === true) return known.get(modelName)
+    const row = this.#modelEnabled.get(accountId, modelName) as number | undefined
+    const enabled = row === undefined ? undefined : row === 1
+    if (!this.#db.inTransaction) {
+      if (known === undefined) this.#enabled.set(accountId, new Map([[modelName, enabled]]))
+      else known.set(modelName, enabled)
+    }
+    return enabled
   }
 
   page (accountId: string, afterPosition: number, limit: number): SyncState[] {
@@ -153,6 +171,7 @@ export class SyncRepository {
    * towards the account's round (see closeRoundIfComplete).
    */
   save (s: SyncState, finished = false): void {
+    this.#enabled.get(s.accountId)?.delete(s.modelName)
     const run = s.run
     ;(finished ? this.#saveFinished : this.#save).run(
       s.enabled ? 1 : 0, s.status, s.isInitialSync ? 1 : 0, s.lastSyncStart, s.nextSyncStart, s.lastSyncFinished, s.lastSyncResult,
@@ -171,19 +190,25 @@ export class SyncRepository {
   }
 
   addAccount (accountId: string, now: number): void {
+    this.#accounts.delete(accountId)
     this.#insertAccount.run(accountId, now)
   }
 
   account (accountId: string): AccountSyncRow | undefined {
+    if (this.#accounts.has(accountId)) return this.#accounts.get(accountId)
     const row = this.#account.get(accountId) as { paused: number, paused_reason: string | null, last_request_at: number } | undefined
-    return row === undefined ? undefined : { paused: row.paused === 1, pausedReason: row.paused_reason, lastRequestAt: row.last_request_at }
+    const account = row === undefined ? undefined : { paused: row.paused === 1, pausedReason: row.paused_reason, lastRequestAt: row.last_request_at }
+    if (!this.#db.inTransaction) this.#accounts.set(accountId, account)
+    return account
   }
 
   touch (accountId: string, now: number): void {
+    this.#accounts.delete(accountId)
     this.#touch.run(now, accountId)
   }
 
   setPaused (accountId: string, paused: boolean, reason: string | null): void {
+    this.#accounts.delete(accountId)
     this.#setPaused.run(paused ? 1 : 0, reason, accountId)
   }
 
@@ -221,5 +246,20 @@ export class SyncRepository {
   }
 
   /** Sync states and account rows go with their accounts (ON DELETE CASCADE); settings are cleared here. */
-  clear (): void { this.#clear.run() }
+  clear (): void {
+    this.#clear.run()
+    this.forgetAll()
+  }
+
+  /** The account's rows went (deleted with it, by cascade). */
+  forget (accountId: string): void {
+    this.#accounts.delete(accountId)
+    this.#enabled.delete(accountId)
+  }
+
+  /** Rows of many accounts went (a tenant's world, a reset). */
+  forgetAll (): void {
+    this.#accounts.clear()
+    this.#enabled.clear()
+  }
 }
