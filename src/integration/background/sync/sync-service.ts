@@ -61,6 +61,7 @@ export class SyncService {
   /** The account is gone (its rows go with it, by cascade). */
   forget (accountId: string): void {
     this.#runs.forget(accountId)
+    this.#d.repo.forget(accountId)
   }
 
   /** What the account's sync state is now: runs that settle by themselves and have ended show as finished. */
@@ -221,6 +222,7 @@ export class SyncService {
   /** Drops the accounts kept in memory (a tenant's rows were deleted under them). */
   forgetCaches (): void {
     this.#runs.forgetCaches()
+    this.#d.repo.forgetAll()
   }
 
   #account (accountId: string): SyncAccount {

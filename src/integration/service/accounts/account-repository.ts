@@ -1,7 +1,7 @@
 import type { Walk } from '../../../core/pagination.js'
 import type { Db } from '../../../store/database.js'
 import type { Category } from '../catalog/categories.js'
-import { digestHex } from '../../../core/secrets.js'
+import { digest, digestHex, sameDigest } from '../../../core/secrets.js'
 import type { AccountType } from '../tenants/tenant.js'
 import type { AccountStatus, LinkedAccount } from './linked-account.js'
 
@@ -76,6 +76,12 @@ export class AccountRepository {
   readonly #tombstone
   readonly #findTombstone
   readonly #all
+  /**
+   * Accounts found by their token (byToken), so that a request neither digests its token nor reads the row:
+   * every statement here that changes an account drops them all, and so do the deletions other tables'
+   * owners make (forget). Filled only outside transactions, so a rollback cannot leave a row that never was.
+   */
+  readonly #byToken = new Map<string, StoredAccount>()
 
   constructor (db: Db) {
     this.#db = db
@@ -103,6 +109,7 @@ export class AccountRepository {
   }
 
   insert (account: LinkedAccount): StoredAccount {
+    this.#byToken.clear()
     this.#insert.run({ ...account, accountTokenHash: digestHex(account.accountToken) })
     return this.byId(account.id)!
   }
@@ -122,6 +129,22 @@ export class AccountRepository {
     return row === undefined ? undefined : toAccount(row)
   }
 
+  /** The account the token names (checked against its stored token), as byTokenHash of the token's digest. */
+  byToken (token: string): StoredAccount | undefined {
+    const cached = this.#byToken.get(token)
+    if (cached !== undefined) return cached
+    const hash = digestHex(token)
+    const account = this.byTokenHash(hash)
+    if (account === undefined || !sameDigest(Buffer.from(hash, 'hex'), digest(account.accountToken))) return undefined
+    if (!this.#db.inTransaction) this.#byToken.set(token, account)
+    return account
+  }
+
+  /** Drops the accounts kept by token: rows changed under them (a tenant's world deleted, a reset). */
+  forget (): void {
+    this.#byToken.clear()
+  }
+
   /** The account whose webhook_listener_url ends in this key (a rare call: no index). */
   byListenerKey (key: string): StoredAccount | undefined {
     const row = this.#db.prepare(`SELECT ${COLUMNS} FROM linked_accounts WHERE webhook_listener_key = ?`).get(key) as AccountRow | undefined
@@ -135,20 +158,24 @@ export class AccountRepository {
 
   /** Keeps the stored value where the new one is null. */
   updateEndUser (id: string, email: string | null, organization: string | null): void {
+    this.#byToken.clear()
     this.#updateEndUser.run(email, organization, id)
   }
 
   /** completed_at is set by the first completion only. */
   complete (id: string, slug: string, name: string, at: number): void {
+    this.#byToken.clear()
     this.#complete.run(slug, name, at, id)
   }
 
   /** A new account token: the old one no longer finds the account. */
   replaceToken (id: string, token: string): void {
+    this.#byToken.clear()
     this.#db.prepare('UPDATE linked_accounts SET account_token = ?, account_token_hash = ? WHERE id = ?').run(token, digestHex(token), id)
   }
 
   setStatus (id: string, status: AccountStatus): void {
+    this.#byToken.clear()
     this.#setStatus.run(status, id)
   }
 
@@ -157,11 +184,13 @@ export class AccountRepository {
   }
 
   setEkmEnabled (id: string, enabled: boolean): void {
+    this.#byToken.clear()
     this.#setEkm.run(enabled ? 1 : 0, id)
   }
 
   /** Removes the account (its tokens and other domains' rows cascade) and remembers its token as deleted. */
   delete (account: LinkedAccount, at: number): void {
+    this.#byToken.clear()
     this.#delete.run(account.id)
     this.#tombstone.run(digestHex(account.accountToken), account.tenantId, at)
   }
@@ -207,6 +236,7 @@ export class AccountRepository {
   }
 
   clear (): void {
+    this.#byToken.clear()
     this.#db.exec('DELETE FROM linked_accounts; DELETE FROM deleted_account_tokens')
   }
 }

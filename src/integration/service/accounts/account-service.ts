@@ -7,7 +7,7 @@ import { cursorText, openCursor, pageOf, pageSize, walk } from '../../../core/pa
 import type { Db } from '../../../store/database.js'
 import type { Category } from '../catalog/categories.js'
 import { type IntegrationInfo, resolveIntegration } from '../catalog/integrations.js'
-import { digest, digestHex, sameDigest } from '../../../core/secrets.js'
+import { digestHex } from '../../../core/secrets.js'
 import type { Tenant } from '../tenants/tenant.js'
 import type { AccountEvent, EventRepository } from './event-repository.js'
 import type { AccountEvents } from './account-events.js'
@@ -60,10 +60,9 @@ export class AccountService {
    */
   identify (tenant: Tenant, token: string | undefined): StoredAccount {
     if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
-    const hash = digestHex(token.trim())
-    const account = this.#d.repo.byTokenHash(hash)
-    if (account === undefined || !sameDigest(Buffer.from(hash, 'hex'), digest(account.accountToken))) {
-      const deletedFor = this.#d.repo.deletedTokenTenant(hash)
+    const account = this.#d.repo.byToken(token.trim())
+    if (account === undefined) {
+      const deletedFor = this.#d.repo.deletedTokenTenant(digestHex(token.trim()))
       if (deletedFor === tenant.id) throw appError('AUTH_ACCOUNT_DELETED')
       throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
     }
@@ -144,7 +143,7 @@ export class AccountService {
 
   /** The id of the tenant's account an account token names, or undefined (another key's token is unknown). */
   idByToken (tenantId: number, token: string): string | undefined {
-    const account = this.#d.repo.byTokenHash(digestHex(token))
+    const account = this.#d.repo.byToken(token)
     return account !== undefined && account.tenantId === tenantId ? account.id : undefined
   }
 

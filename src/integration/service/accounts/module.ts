@@ -27,6 +27,6 @@ export function accountsModule (d: AccountsDeps): { accounts: AccountService, au
   return {
     accounts,
     auth: createUnifiedAuth(d.tenants, accounts),
-    module: { reset: () => { log.clear(); repo.clear() } }
+    module: { reset: () => { log.clear(); repo.clear() }, resetTenant: () => { repo.forget() } }
   }
 }

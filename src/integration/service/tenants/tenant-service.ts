@@ -5,6 +5,8 @@ import { accountTypeOf, type Tenant } from './tenant.js'
 import type { TenantRepository } from './tenant-repository.js'
 
 const BEARER = /^bearer$/i
+/** Distinct Authorization headers whose digest is kept (a server sees a handful; a fuzzer, any number). */
+const MAX_HEADERS = 10_000
 
 /**
  * Turns an Authorization header into the tenant it names. A remote production key (generate-key) names the
@@ -26,6 +28,11 @@ export class TenantService {
   // Without --api-key, the keys this process has seen (digest → key), in memory only: the dashboard offers
   // them (any key works on such a server anyway). Never written: the database holds digests only.
   readonly #seen = new Map<string, string>()
+  /**
+   * The key digest of each Authorization header seen (a pure function of the header, so nothing invalidates
+   * it): a request then neither parses nor digests its key. Bounded, as clients may send any header.
+   */
+  readonly #digests = new Map<string, string>()
 
   constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined,
     maxTenants = Number.POSITIVE_INFINITY, evict: (tenantId: number) => void = () => {}) {
@@ -38,14 +45,14 @@ export class TenantService {
   }
 
   authenticate (authorization: string | undefined): Tenant {
-    const key = parseBearer(authorization)
-    const hash = digestHex(key)
+    const hash = this.#digestOf(authorization)
     const cached = this.#cache.get(hash)
     if (cached !== undefined) {
       this.#cache.delete(hash)
       this.#cache.set(hash, cached)
       return cached
     }
+    const key = parseBearer(authorization)
     const remote = this.#remoteKey(key)
     if (remote !== undefined) {
       this.#cache.set(hash, remote)
@@ -54,12 +61,22 @@ export class TenantService {
     if (this.#allowed.length > 0 && !matchesAny(key, this.#allowed)) throw appError('AUTH_KEY_UNKNOWN')
     // A shared server's keys are bounded (#19): a new one beyond --max-tenants takes the place of the key idle
     // the longest, whose world goes with it; a client inventing keys cannot lock the others out.
-    const known = this.#repo.find(hash)
-    if (known === undefined && this.#repo.count() >= this.#maxTenants) this.#evictIdlest()
-    const tenant = known ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
+    const stored = this.#repo.find(hash)
+    if (stored === undefined && this.#repo.count() >= this.#maxTenants) this.#evictIdlest()
+    const tenant = stored ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
     if (this.#allowed.length === 0) this.#seen.set(hash, key)
     return tenant
+  }
+
+  /** The digest of the header's key; throws as parseBearer does for a header that names no key. */
+  #digestOf (authorization: string | undefined): string {
+    const known = authorization === undefined ? undefined : this.#digests.get(authorization)
+    if (known !== undefined) return known
+    const hash = digestHex(parseBearer(authorization))
+    if (this.#digests.size >= MAX_HEADERS) this.#digests.clear()
+    this.#digests.set(authorization!, hash)
+    return hash
   }
 
   /**
@@ -96,7 +113,7 @@ export class TenantService {
   forget (): void { this.#cache.clear() }
 
   /** A reset of the whole server: no key has a world any more. */
-  forgetKeys (): void { this.#seen.clear() }
+  forgetKeys (): void { this.#seen.clear(); this.#digests.clear() }
 }
 
 /** The API key of `Authorization: Bearer <key>`; throws an AppError saying what is wrong with the header. */

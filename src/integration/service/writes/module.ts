@@ -50,9 +50,11 @@ export function writesModule (d: WritesDeps): WriteParts {
   // A run_async write leaves its third-party side to a batch, and a batch's job performs writes: each needs the
   // other, so the write service reaches the batches through this binding, set right after both exist.
   let batches: Batches | undefined
+  // Built once: a db.transaction() wrapper made per write was a tenth of the transaction's own cost.
+  const transaction = d.db.transaction(<T>(fn: () => T): T => fn()) as <T>(fn: () => T) => T
   const writes = new WriteService({
     presets,
-    transaction: (fn) => d.db.transaction(fn)(),
+    transaction,
     data: d.data,
     catalogue: d.catalogue,
     writes: writeCatalogue,

@@ -20,16 +20,18 @@ export function recordContent (catalogue: Catalogue, model: ModelDef, values: Re
   // remote_fields sent go to the third party's custom fields: reads show them in remote_fields and remote_data.
   const custom = remoteFieldValues(model, values.remote_fields)
   if (custom !== undefined) out[WRITTEN_CUSTOM] = custom
+  // Every nested item sent takes the write's time as its own timestamps: formatted once per write.
+  const at = iso(now)
   for (const f of model.fields) {
     if (BOOKKEEPING.has(f.shape.t)) continue
-    if (f.name in values) out[f.name] = convert(catalogue, model, f, values[f.name], now)
+    if (f.name in values) out[f.name] = convert(catalogue, model, f, values[f.name], at)
     else if (fill && f.nullable) out[f.name] = isMany(f) ? [] : null
     else if (fill && isMany(f)) out[f.name] = []
   }
   return out
 }
 
-function convert (catalogue: Catalogue, model: ModelDef, f: FieldDef, value: unknown, now: number): unknown {
+function convert (catalogue: Catalogue, model: ModelDef, f: FieldDef, value: unknown, at: string): unknown {
   if (value === null) return isMany(f) ? [] : null
   const s = f.shape
   switch (s.t) {
@@ -40,17 +42,17 @@ function convert (catalogue: Catalogue, model: ModelDef, f: FieldDef, value: unk
     case 'string': return typeof value === 'string' ? value : JSON.stringify(value)
     case 'embedded': {
       const keys = catalogue.subObject(model.category, s.sub).fields
-      return mapItems(value, (item) => pick(item, keys, now))
+      return mapItems(value, (item) => pick(item, keys, at))
     }
     // Sub-objects referred to by id (accounting addresses) may be sent inline: those read back whole.
     case 'ref': {
       if (s.to !== 'sub') return value
       const keys = catalogue.subObject(model.category, s.target).fields
-      return mapItems(value, (item) => pick(item, keys, now))
+      return mapItems(value, (item) => pick(item, keys, at))
     }
     case 'embedded-model': {
       const target = catalogue.byId(`${model.category}.${s.target}`)
-      return target === undefined ? value : mapItems(value, (item) => pick(item, target.fields, now))
+      return target === undefined ? value : mapItems(value, (item) => pick(item, target.fields, at))
     }
     default: return value
   }
@@ -65,11 +67,11 @@ function mapItems (value: unknown, fn: (item: Record<string, unknown>) => Record
  * A nested item in the read model's keys, every one of them (the read model requires each key): its own
  * timestamps are the write's, a field it did not name is null, or [] for a list, as on a created record.
  */
-function pick (item: Record<string, unknown>, fields: readonly FieldDef[], now: number): Record<string, unknown> {
+function pick (item: Record<string, unknown>, fields: readonly FieldDef[], at: string): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const f of fields) {
     if (Object.hasOwn(item, f.name)) out[f.name] = item[f.name]
-    else if (f.name === 'created_at' || f.name === 'modified_at') out[f.name] = iso(now)
+    else if (f.name === 'created_at' || f.name === 'modified_at') out[f.name] = at
     else if (f.name === 'remote_was_deleted') out[f.name] = false
     else if (isMany(f)) out[f.name] = []
     else if (f.nullable) out[f.name] = null

@@ -54,6 +54,28 @@ export interface ValidateInput {
   readonly pointer: string
 }
 
+/** Per request definition and per integration's support entry, what every write of them asks (fixed data). */
+const requiredKeys = new WeakMap<RequestModel, readonly string[]>()
+const supportedSets = new WeakMap<IntegrationWriteSupport, ReadonlySet<string>>()
+
+function requiredOf (model: RequestModel): readonly string[] {
+  let keys = requiredKeys.get(model)
+  if (keys === undefined) {
+    keys = Object.keys(model).filter((key) => model[key]!.required === true)
+    requiredKeys.set(model, keys)
+  }
+  return keys
+}
+
+function supportedOf (support: IntegrationWriteSupport): ReadonlySet<string> {
+  let fields = supportedSets.get(support)
+  if (fields === undefined) {
+    fields = new Set(support.supported_fields)
+    supportedSets.set(support, fields)
+  }
+  return fields
+}
+
 export class WriteValidator {
   readonly #catalogue: WriteCatalogue
 
@@ -71,7 +93,7 @@ export class WriteValidator {
         : problem(input.pointer, 'INCORRECT_FIELD_TYPE', 'Incorrect Field Type', `${input.pointer} must be an object of ${input.name} fields, not ${describe(input.value)}.`))
       return out
     }
-    const supported = input.support === undefined ? undefined : new Set(input.support.supported_fields)
+    const supported = input.support === undefined ? undefined : supportedOf(input.support)
     for (const [key, value] of Object.entries(input.value)) {
       const pointer = join(input.pointer, key)
       const field = input.model[key]
@@ -95,8 +117,8 @@ export class WriteValidator {
     const missing = (pointer: string, what: string): void => {
       out.errors.push(problem(pointer, 'MISSING_REQUIRED_FIELD', 'Missing Required Field', `${what} is required by ${input.integration ?? 'this write'}.`))
     }
-    for (const [key, field] of Object.entries(input.model)) {
-      if (field.required === true && (value[key] === undefined || value[key] === null)) missing(join(input.pointer, key), key)
+    for (const key of requiredOf(input.model)) {
+      if (value[key] === undefined || value[key] === null) missing(join(input.pointer, key), key)
     }
     for (const path of input.support?.required_parameters ?? []) {
       const [head, ...rest] = path.split('.') as [string, ...string[]]

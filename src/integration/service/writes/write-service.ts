@@ -245,8 +245,16 @@ export class WriteService {
   }
 }
 
-const withoutModel = (envelope: Readonly<Record<string, unknown>>): Record<string, never> =>
-  Object.fromEntries(Object.entries(envelope).filter(([k]) => k !== 'model')) as Record<string, never>
+/** An envelope's definition without its `model` (fixed data: made once per envelope). */
+const envelopes = new WeakMap<Readonly<Record<string, unknown>>, Record<string, never>>()
+function withoutModel (envelope: Readonly<Record<string, unknown>>): Record<string, never> {
+  let outer = envelopes.get(envelope)
+  if (outer === undefined) {
+    outer = Object.fromEntries(Object.entries(envelope).filter(([k]) => k !== 'model')) as Record<string, never>
+    envelopes.set(envelope, outer)
+  }
+  return outer
+}
 
 function notFound (model: ModelDef, id: string): WriteAnswer {
   return { status: 404, body: { detail: `No ${model.name} with id ${id} in this linked account.` } }
