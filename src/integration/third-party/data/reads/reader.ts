@@ -53,17 +53,18 @@ export class DataReader {
       : `${accountId}|${model.id}|${set.id}|${set.lastStamp}|${q.fingerprint}|${q.pageSize}|${q.cursor ?? ''}|${finish?.cacheKey ?? ''}`
     const cached = key === undefined ? undefined : this.#p.pages.get(key)
     if (cached !== undefined) return cached
-    const found = this.#p.walker.find(accountId, model, q)
+    const found = this.#p.walker.find(accountId, model, q, set)
     const results = found.data === undefined ? '[]' : this.#jsonList(model, found.data, found.setId, found.rows, q, finish)
-    const json = Buffer.from(`{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":${results}}`)
-    const page: JsonPage = { json, next: found.next, previous: found.previous }
-    if (key !== undefined) this.#p.pages.set(key, page)
+    const text = `{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":${results}}`
+    if (key === undefined) return { json: text, next: found.next, previous: found.previous }
+    const page = { json: Buffer.from(text), next: found.next, previous: found.previous }
+    this.#p.pages.set(key, page)
     return page
   }
 
   /** A page as objects, built afresh: for code that reads the records rather than sending them. */
   list (accountId: string, model: ModelDef, q: ListQuery, finish?: Finish): RecordPage {
-    const found = this.#p.walker.find(accountId, model, q)
+    const found = this.#p.walker.find(accountId, model, q, this.#p.sets.existingSet(accountId, model))
     const results = found.data === undefined ? [] : this.#records(model, found.data, found.setId, found.rows, q, finish)
     return { next: found.next, previous: found.previous, results }
   }
