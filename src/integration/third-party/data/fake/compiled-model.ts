@@ -52,8 +52,8 @@ export class CompiledModel {
 
   /** Called once every field is added. */
   seal (): void {
-    this.plain = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special === PLAIN })))
-    this.withSensitive = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special !== REMOTE_DATA })))
+    this.plain = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special === PLAIN, write: f.write })), UNSET)
+    this.withSensitive = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special !== REMOTE_DATA, write: f.write })), UNSET)
     this.remoteAt = this.fields.findIndex((f) => f.special === REMOTE_DATA)
     this.unset = this.fields.map(() => UNSET)
   }
