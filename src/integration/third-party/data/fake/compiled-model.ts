@@ -1,6 +1,7 @@
 import { type FieldDef, SENSITIVE_FIELDS } from '../catalogue/catalogue.js'
 import { NOT_IN_PAYLOAD, vendorKey } from '../vendor/payload.js'
 import type { OwnerInfo, RecordState } from './record-state.js'
+import { type RecordFactory, recordFactory } from './record-shape.js'
 import type { Draw, Writer } from './rule.js'
 
 /** Which rule produces a field, and the salts it draws: see Generator.explain. */
@@ -37,11 +38,11 @@ export class CompiledModel {
   /** Field name → position in `fields` (and in a record's value slots). */
   readonly position = new Map<string, number>()
   readonly refIndex = new Map<string, (r: RecordState) => number | undefined>()
-  /**
-   * Every field in catalogue order, null: each record starts as a copy and gets its non-null values, so the
-   * keys come in catalogue order and all records of a model share one hidden class.
-   */
-  blank: Readonly<Record<string, unknown>> = {}
+  /** A record as reads show it without and with sensitive fields (remote_data null): see record-shape.ts. */
+  plain: RecordFactory = () => ({})
+  withSensitive: RecordFactory = () => ({})
+  /** The position of remote_data, -1 when the model has none. */
+  remoteAt = -1
   /** A record's value slots before any is computed. */
   unset: readonly unknown[] = []
 
@@ -51,7 +52,9 @@ export class CompiledModel {
 
   /** Called once every field is added. */
   seal (): void {
-    this.blank = Object.fromEntries(this.fields.map((f) => [f.name, null]))
+    this.plain = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special === PLAIN, write: f.write })), UNSET)
+    this.withSensitive = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special !== REMOTE_DATA, write: f.write })), UNSET)
+    this.remoteAt = this.fields.findIndex((f) => f.special === REMOTE_DATA)
     this.unset = this.fields.map(() => UNSET)
   }
 

@@ -43,8 +43,8 @@ export class GeneratedRecord implements RecordState {
   readonly account: AccountData
   readonly compiled: CompiledModel
   readonly options: BuildOptions
-  /** Computed field values by field position; UNSET until computed. */
-  readonly #values: unknown[]
+  /** Computed field values by field position; UNSET until computed (the record factory fills them too). */
+  readonly values: unknown[]
   #person: Person | undefined
   #place: Place | undefined
   #born = -1
@@ -64,7 +64,7 @@ export class GeneratedRecord implements RecordState {
     this.position = position
     this.field = field
     this.options = options
-    this.#values = compiled.unset.slice()
+    this.values = compiled.unset.slice()
   }
 
   root (): GeneratedRecord {
@@ -81,10 +81,10 @@ export class GeneratedRecord implements RecordState {
   }
 
   at (position: number): unknown {
-    let value = this.#values[position]
+    let value = this.values[position]
     if (value === UNSET) {
       value = this.compiled.fields[position]!.write(this)
-      this.#values[position] = value
+      this.values[position] = value
     }
     return value
   }

@@ -1,7 +1,7 @@
 import { combine, hashText, unit } from '../../../../core/hash.js'
 import type { Catalogue, DataCategory, FieldDef, ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from './account-data.js'
-import { CompiledModel, type FieldRule, PLAIN, REMOTE_DATA } from './compiled-model.js'
+import { CompiledModel, type FieldRule } from './compiled-model.js'
 import { GeneratedRecord, type RecordMeta } from './generated-record.js'
 import { nullShare } from './nulls.js'
 import { isPersonModel } from './people.js'
@@ -89,20 +89,8 @@ export class Generator {
   }
 
   #emit (compiled: CompiledModel, r: GeneratedRecord): Record<string, unknown> {
-    const fields = compiled.fields
-    const out = { ...compiled.blank }
-    const sensitive = r.options.sensitive
-    let remoteAt = -1
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i]!
-      if (f.special === REMOTE_DATA) {
-        remoteAt = i
-      } else if (f.special === PLAIN || sensitive) {
-        const value = r.at(i)
-        if (value !== null) out[f.name] = value
-      }
-    }
-    if (remoteAt >= 0 && r.options.remoteData && r.parent === undefined) out[fields[remoteAt]!.name] = remoteData(compiled, r)
+    const out = r.options.sensitive ? compiled.withSensitive(r) : compiled.plain(r)
+    if (compiled.remoteAt >= 0 && r.options.remoteData && r.parent === undefined) out[compiled.fields[compiled.remoteAt]!.name] = remoteData(compiled, r)
     return out
   }
 

@@ -4,7 +4,7 @@ import { hash32 } from '../../../../core/hash.js'
 import { cursorText, openCursor, pageOf, walk } from '../../../../core/pagination.js'
 import type { ModelDef } from '../catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
-import type { RecordRow } from '../records/repository.js'
+import type { DataSet, RecordRow } from '../records/repository.js'
 import { contentMatcher } from './content-filters.js'
 import type { ListQuery } from './query.js'
 import type { ReadParts } from './read-parts.js'
@@ -45,10 +45,10 @@ export class PageWalker {
     this.#cursors = sealedCursors(cursorKey)
   }
 
-  find (accountId: string, model: ModelDef, q: ListQuery): FoundPage {
+  /** `set`: the account's data set of the model, as the caller just read it (undefined when it has none). */
+  find (accountId: string, model: ModelDef, q: ListQuery, set: DataSet | undefined): FoundPage {
     const binding = { scope: hash32(`${accountId}|${model.id}`).toString(36), query: q.fingerprint }
     const w = walk(openCursor(this.#cursors, q.cursor, binding, refuseCursor), q.pageSize)
-    const set = this.#p.sets.existingSet(accountId, model)
     const data = this.#p.sets.existing(accountId)
     if (set === undefined || data === undefined) return { next: null, previous: null, rows: [], data: undefined, setId: -1 }
     const seal = (at: CursorAt | null): string | null => cursorText(this.#cursors, at, binding)

@@ -7,7 +7,7 @@ import type { RecordRow } from '../records/repository.js'
 import type { Expansion } from './expand.js'
 import type { Finish } from './finish.js'
 import type { PageCache, JsonPage } from './page-cache.js'
-import type { PageWalker } from './page-walk.js'
+import type { FoundPage, PageWalker } from './page-walk.js'
 import type { ListQuery, RecordQuery } from './query.js'
 import type { RecordCache } from './record-cache.js'
 
@@ -53,17 +53,17 @@ export class DataReader {
       : `${accountId}|${model.id}|${set.id}|${set.lastStamp}|${q.fingerprint}|${q.pageSize}|${q.cursor ?? ''}|${finish?.cacheKey ?? ''}`
     const cached = key === undefined ? undefined : this.#p.pages.get(key)
     if (cached !== undefined) return cached
-    const found = this.#p.walker.find(accountId, model, q)
-    const results = found.data === undefined ? '[]' : this.#jsonList(model, found.data, found.setId, found.rows, q, finish)
-    const json = Buffer.from(`{"next":${JSON.stringify(found.next)},"previous":${JSON.stringify(found.previous)},"results":${results}}`)
-    const page: JsonPage = { json, next: found.next, previous: found.previous }
-    if (key !== undefined) this.#p.pages.set(key, page)
+    const found = this.#p.walker.find(accountId, model, q, set)
+    const text = this.#pageText(model, found, q, finish)
+    if (key === undefined) return { json: text, next: found.next, previous: found.previous }
+    const page = { json: Buffer.from(text), next: found.next, previous: found.previous }
+    this.#p.pages.set(key, page)
     return page
   }
 
   /** A page as objects, built afresh: for code that reads the records rather than sending them. */
   list (accountId: string, model: ModelDef, q: ListQuery, finish?: Finish): RecordPage {
-    const found = this.#p.walker.find(accountId, model, q)
+    const found = this.#p.walker.find(accountId, model, q, this.#p.sets.existingSet(accountId, model))
     const results = found.data === undefined ? [] : this.#records(model, found.data, found.setId, found.rows, q, finish)
     return { next: found.next, previous: found.previous, results }
   }
@@ -87,12 +87,18 @@ export class DataReader {
   }
 
   /**
-   * The records' JSON array. Records the cache does not keep are serialised in one call: a page of 30 costs a
-   * fifth less than 30 calls and a join.
+   * The page's JSON. Records the cache does not keep are serialised with the page in one call: a page of 30
+   * costs a fifth less than 30 calls and a join, and the text comes out flat, where splicing it into the page
+   * made a rope that sending it (its length, then its bytes) copied whole again.
    */
-  #jsonList (model: ModelDef, data: AccountData, setId: number, rows: readonly RecordRow[], q: ListQuery, finish: Finish | undefined): string {
-    if (finish === undefined && this.#cacheable(q)) return `[${this.#cached(model, data, setId, rows).join(',')}]`
-    return JSON.stringify(this.#records(model, data, setId, rows, q, finish))
+  #pageText (model: ModelDef, found: FoundPage, q: ListQuery, finish: Finish | undefined): string {
+    const { next, previous, data } = found
+    if (data === undefined) return JSON.stringify({ next, previous, results: [] })
+    if (finish === undefined && this.#cacheable(q)) {
+      const results = this.#cached(model, data, found.setId, found.rows).join(',')
+      return `{"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":[${results}]}`
+    }
+    return JSON.stringify({ next, previous, results: this.#records(model, data, found.setId, found.rows, q, finish) })
   }
 
   /** Records for rows as the query asks, finished. */
