@@ -140,11 +140,11 @@ export class PlantRepository {
   /**
    * Saves a plant with the others that arrive in the same turn of the event loop: the first at once, those
    * after it in one transaction once the loop has served the requests it had already read, rather than one
-   * transaction per plant. Under load a POST's upsert
-   * ran three to four times slower than the same upsert in a loop, its code and pages evicted from the CPU
-   * caches by the rest of the request; a batch pays that once. Resolves with the plant's id once it is
-   * written, so a client hears of its plant only once it is stored; every read writes the queue first.
-   * Inside a transaction the plant is written at once (the transaction may still roll back).
+   * transaction per plant. Under load a POST's upsert ran three to four times slower than the same upsert in
+   * a loop, its code and pages evicted from the CPU caches by the rest of the request; a batch pays that
+   * once. Resolves with the plant's id once it is written, so a client hears of its plant only once it is
+   * stored; every read writes the queue first. Inside a transaction the plant is written at once (the
+   * transaction may still roll back).
    */
   saveSoon (plant: PlantToSave): Promise<bigint> {
     const inTransaction = this.#db.inTransaction
