@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3'
+import { yieldToEventLoop } from '../core/clock.js'
 import type { Db } from '../store/database.js'
 import { INT64_MAX } from './int64.js'
 import type { PlantStatus } from './plant-input.js'
@@ -17,6 +18,17 @@ export interface PlantRecord {
   readonly category: string | null
   readonly status: PlantStatus
   readonly tags: string[]
+}
+
+/** A plant to save; an add without an id takes the next one as it is queued. */
+export interface PlantToSave extends Omit<PlantRecord, 'id'> {
+  readonly id: bigint | undefined
+}
+
+interface Queued {
+  readonly plant: PlantRecord
+  readonly resolve: (id: bigint) => void
+  readonly reject: (error: unknown) => void
 }
 
 interface PlantRow {
@@ -57,6 +69,11 @@ export class PlantRepository {
    * max(id) again on every add was a sixth of the store's SQLite time in a POST /v3/plant.
    */
   #maxId: bigint | null | undefined
+  /** Saves queued by saveSoon, written together once the event loop has served the requests it had read. */
+  #queued: Queued[] = []
+  /** A save was written at once in this turn of the event loop: the next ones are queued until it ends. */
+  #turnStarted = false
+  readonly #writeAll: (queued: readonly Queued[]) => void
 
   constructor (db: Db) {
     this.#db = db
@@ -81,11 +98,13 @@ export class PlantRepository {
        WHERE EXISTS (SELECT 1 FROM json_each(plants.tags) AS t WHERE t.value IN (SELECT value FROM json_each(?)))
        ORDER BY id`).safeIntegers()
     this.#count = db.prepare<[]>('SELECT count(*) FROM plants').pluck()
+    this.#writeAll = db.transaction((queued: readonly Queued[]) => { for (const q of queued) this.#write(q.plant) })
   }
 
   get (id: bigint): Plant | undefined {
     const cached = this.#cache.get(id)
     if (cached !== undefined) return cached
+    this.flush()
     const row = this.#get.get(id) as PlantRow | undefined
     if (row === undefined) return undefined
     const plant = toPlant(row)
@@ -97,11 +116,12 @@ export class PlantRepository {
   }
 
   /** The id an add without one receives: one above the highest, or the lowest free one once that is taken. */
-  nextId (): bigint {
+  #nextId (inTransaction: boolean): bigint {
     let max = this.#maxId
-    if (max === undefined || this.#db.inTransaction) {
+    if (max === undefined || inTransaction) {
+      this.flush()
       max = this.#readMaxId.get() as bigint | null
-      if (!this.#db.inTransaction) this.#maxId = max
+      if (!inTransaction) this.#maxId = max
     }
     if (max === null || max < 1n) return 1n
     if (max < INT64_MAX) return max + 1n
@@ -110,27 +130,97 @@ export class PlantRepository {
 
   /** Inserts or fully replaces a plant with its tags: one statement, atomic on its own. */
   save (plant: PlantRecord): void {
+    this.flush()
     this.#cache.delete(plant.id)
     if (this.#db.inTransaction) this.#maxId = undefined
+    this.#write(plant)
+    this.#noteId(plant.id)
+  }
+
+  /**
+   * Saves a plant with the others that arrive in the same turn of the event loop: the first at once, those
+   * after it in one transaction once the loop has served the requests it had already read, rather than one
+   * transaction per plant. Under load a POST's upsert ran three to four times slower than the same upsert in
+   * a loop, its code and pages evicted from the CPU caches by the rest of the request; a batch pays that
+   * once. Resolves with the plant's id once it is written, so a client hears of its plant only once it is
+   * stored; every read writes the queue first. Inside a transaction the plant is written at once (the
+   * transaction may still roll back).
+   */
+  saveSoon (plant: PlantToSave): Promise<bigint> {
+    const inTransaction = this.#db.inTransaction
+    const id = plant.id ?? this.#nextId(inTransaction)
+    const record: PlantRecord = { id, name: plant.name, category: plant.category, status: plant.status, tags: plant.tags }
+    if (inTransaction) {
+      this.save(record)
+      return Promise.resolve(id)
+    }
+    this.#cache.delete(id)
+    if (!this.#turnStarted) {
+      // The first save of a turn is written at once: a client alone waits for nothing. Those that follow
+      // in the same turn (a server under load reads many requests per turn) are queued behind it.
+      this.#turnStarted = true
+      void yieldToEventLoop().then(() => { this.#turnStarted = false; this.flush() })
+      this.#write(record)
+      this.#noteId(id)
+      return Promise.resolve(id)
+    }
+    this.#noteId(id)
+    return new Promise((resolve, reject) => { this.#queued.push({ plant: record, resolve, reject }) })
+  }
+
+  /** Writes the queued saves now: one transaction, or each alone when that fails, so only a failing one fails. */
+  flush (): void {
+    const queued = this.#queued
+    if (queued.length === 0) return
+    this.#queued = []
+    try {
+      if (queued.length === 1) this.#write(queued[0]!.plant)
+      else this.#writeAll(queued)
+    } catch (error) {
+      this.#maxId = undefined
+      if (queued.length === 1) { queued[0]!.reject(error); return }
+      for (const q of queued) {
+        try {
+          this.#write(q.plant)
+        } catch (alone) {
+          q.reject(alone)
+          continue
+        }
+        q.resolve(q.plant.id)
+      }
+      return
+    }
+    for (const q of queued) q.resolve(q.plant.id)
+  }
+
+  #write (plant: PlantRecord): void {
     this.#upsert.run(plant.id, plant.name, plant.category, plant.status, JSON.stringify(plant.tags))
-    if (this.#maxId !== undefined && (this.#maxId === null || plant.id > this.#maxId)) this.#maxId = plant.id
+  }
+
+  /** Keeps the highest id known once a plant holds `id`. */
+  #noteId (id: bigint): void {
+    if (this.#maxId !== undefined && (this.#maxId === null || id > this.#maxId)) this.#maxId = id
   }
 
   /** Plants whose status is one of `statuses`, ascending id. */
   findByStatus (statuses: readonly string[]): Plant[] {
+    this.flush()
     return (this.#byStatus.all(JSON.stringify(statuses)) as PlantRow[]).map(toPlant)
   }
 
   /** Plants carrying any of `tags` (exact match), each once, ascending id. */
   findByTags (tags: readonly string[]): Plant[] {
+    this.flush()
     return (this.#byTags.all(JSON.stringify(tags)) as PlantRow[]).map(toPlant)
   }
 
   count (): number {
+    this.flush()
     return this.#count.get() as number
   }
 
   deleteAll (): void {
+    this.flush()
     this.#cache.clear()
     this.#maxId = undefined
     this.#db.exec('DELETE FROM plants')

@@ -12,19 +12,18 @@ export class PlantService {
   }
 
   /** Adds a plant, or replaces the one holding the client's id (upsert, as client test suites expect). */
-  add (body: unknown): Plant {
+  async add (body: unknown): Promise<Plant> {
     const input = readPlantBody(body, 'add')
-    const id = input.id ?? this.#repo.nextId()
-    this.#repo.save({ ...input, id })
+    const id = await this.#repo.saveSoon(input)
     return { id, name: input.name, status: input.status, tags: input.tags }
   }
 
   /** Fully replaces an existing plant; fields left out take the add defaults. */
-  update (body: unknown): Plant {
+  async update (body: unknown): Promise<Plant> {
     const input = readPlantBody(body, 'update')
     const id = input.id!
     if (this.#repo.get(id) === undefined) throw appError('PLANT_NOT_FOUND', { id: id.toString() })
-    this.#repo.save({ ...input, id })
+    await this.#repo.saveSoon(input)
     return { id, name: input.name, status: input.status, tags: input.tags }
   }
 

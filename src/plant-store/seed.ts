@@ -38,6 +38,8 @@ export function loadPlantSeed (): PlantSeed {
 
 /** Replaces every plant, user and session with the seed, in one transaction. */
 export function restoreSeed (db: Db, seed: PlantSeed, plants: PlantRepository, users: UserRepository): void {
+  // Saves queued before the reset came before it: written first, outside its transaction.
+  plants.flush()
   db.transaction(() => {
     plants.deleteAll()
     users.deleteAll()
