@@ -4,6 +4,7 @@
 // missing) stay outside; the Dockerfile copies the first two.
 import { build } from 'esbuild'
 import { fileURLToPath } from 'node:url'
+import { blankScript } from '../dist/src/store/database.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -52,7 +53,8 @@ await build({
   external: ['better-sqlite3', 'undici', 'esbuild'],
   logLevel: 'warning',
   // The modules find their files (fixtures, the dashboard) from import.meta.url; in the bundle that is its own.
-  define: { 'import.meta.url': '__unimockUrl' },
+  // An in-memory database starts from the blank script (src/store/database.ts); the bundle carries it ready.
+  define: { 'import.meta.url': '__unimockUrl', UNIMOCK_BLANK_DATABASE_SCRIPT: JSON.stringify(blankScript()) },
   banner: { js: "const __unimockUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [lazyBuiltins]
 })
