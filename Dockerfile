@@ -27,7 +27,7 @@ RUN npm run build
 # What the server reads at run time, gathered in /out. dist/src/launcher.js (with code-cache.js, which it
 # imports) runs dist/src/server.bundle.cjs from its code cache; the dashboard is served from dist/src/ui; the
 # rest of dist/src (the compiled modules the bundle was made from, the type declarations) is the npm package's,
-# not the server's. The bundle holds every dependency but the ones package.json's "bundle" script keeps
+# not the server's. The bundle holds every dependency but the ones scripts/bundle-server.mjs keeps
 # external: better-sqlite3 (a native addon) and undici (loaded when a tenant adds a webhook target) are copied,
 # esbuild is not (a devDependency, loaded only to bundle the dashboard when dist/src/ui is missing). Of
 # better-sqlite3 only its JavaScript and this platform's addon are needed (not the SQLite sources, about 10 MB,

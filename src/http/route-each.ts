@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify'
 import { CATEGORY_PARAM, nameOperation, type RouteFacts } from './route-facts.js'
+import { continueUnrouted } from './unrouted.js'
+
+const RECORDED = ['get', 'post', 'put', 'patch', 'delete'] as const
 
 /**
- * One GET route for an operation every category has (`/api/{category}/v1/issues` of hris, ats, ...): the
- * route is written as before, once per category, through the `r` handed to `build`, which records it instead
- * of registering it. One route, `/api/:category/v1/issues`, then serves them all: a request is named as its
+ * One route for an operation every category has (`/api/{category}/v1/issues` of hris, ats, ...): the route
+ * is written as before, once per category, through the `r` handed to `build`, which records it instead of
+ * registering it. One route, `/api/:category/v1/issues`, then serves them all: a request is named as its
  * category's operation (route-facts.ts) before any other hook and answered by that category's handler; a
  * category without the operation is answered as no route. Each category's operation keeps its declaration,
  * its schemas and its own entry in the OpenAPI document (`config.operations`); the schemas that validate
@@ -13,17 +16,18 @@ import { CATEGORY_PARAM, nameOperation, type RouteFacts } from './route-facts.js
  *
  *   routeEach(r, CATEGORIES, (category, r) => r.get(`/api/${category}/v1/issues`, { onRequest, config, schema }, handler))
  *
- * GET only: a body is parsed before a route's hooks could tell an unknown category, as no route would not.
+ * With a body (POST, PATCH, DELETE), no route's answer comes after the root's body parser has read the body:
+ * an unknown category's request continues as the root's 404 route from its first hook (unrouted.ts), so its
+ * body is parsed, refused or ignored exactly as for a path nothing serves.
  */
 export function routeEach<A extends Pick<FastifyInstance, 'route'>> (app: A, categories: readonly string[], build: (category: string, r: A) => void): void {
-  // What build wrote for each category, in order: the n-th GET of every category is one operation.
+  // What build wrote for each category, in order: the n-th route of every category is one operation.
   const written = categories.map((category) => {
     const routes: RouteOptions[] = []
-    const recorder = {
-      get: (url: string, options: Omit<RouteOptions, 'url' | 'method' | 'handler'>, handler: RouteOptions['handler']) => {
-        routes.push({ ...options, method: 'GET', url, handler } as RouteOptions)
-      }
-    }
+    const recorder = Object.fromEntries(RECORDED.map((method) => [method,
+      (url: string, options: Omit<RouteOptions, 'url' | 'method' | 'handler'>, handler: RouteOptions['handler']) => {
+        routes.push({ ...options, method: method.toUpperCase(), url, handler } as RouteOptions)
+      }]))
     build(category, recorder as unknown as A)
     return [category, routes] as const
   })
@@ -37,25 +41,38 @@ export function routeEach<A extends Pick<FastifyInstance, 'route'>> (app: A, cat
 function serveEach (app: Pick<FastifyInstance, 'route'>, template: string, first: RouteOptions, routes: ReadonlyMap<string, RouteOptions>): void {
   const factsOf = (route: RouteOptions): RouteFacts => route.config?.facts ?? {}
   const chosen = (request: FastifyRequest): RouteOptions | undefined => routes.get((request.params as { category?: string }).category ?? '')
+  const withBody = first.method !== 'GET'
   app.route({
     ...first,
     url: template,
     onRequest: [(request, reply, done) => {
       const route = chosen(request)
-      // No route: the chain stops here, and the answer is the one of a path nothing serves (404 or 405).
-      if (route === undefined) { reply.callNotFound(); return }
+      if (route === undefined) {
+        // No route: the answer is the one of a path nothing serves (404 or 405), after its body is read as such.
+        if (withBody) { continueUnrouted(request); done() } else reply.callNotFound()
+        return
+      }
       nameOperation(request, factsOf(route))
       done()
-    }, ...toArray(first.onRequest)],
+    }, ...(withBody ? toArray(first.onRequest).map(skippedWhenUnrouted) : toArray(first.onRequest))],
     config: {
       ...first.config,
       facts: { ...factsOf(first), category: CATEGORY_PARAM },
-      operations: [...routes.values()].map((route) => ({ method: 'GET', url: route.url, facts: factsOf(route), schema: () => route.schema as Record<string, unknown> }))
+      operations: [...routes.values()].map((route) => ({ method: route.method as string, url: route.url, facts: factsOf(route), schema: () => route.schema as Record<string, unknown> }))
     },
     handler (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       return chosen(request)!.handler.call(this, request, reply)
     }
   })
+}
+
+/** The route's own hooks (authentication) do not run for a request that continues as the 404 route. */
+function skippedWhenUnrouted (hook: onRequestHookHandler): onRequestHookHandler {
+  return function (this: FastifyInstance, request, reply, done) {
+    if (request.is404) { done(); return }
+    // An async hook's promise goes back to Fastify, which waits for it as for the hook itself.
+    return hook.call(this, request, reply, done)
+  }
 }
 
 function toArray<T> (value: T | T[] | undefined): T[] {

@@ -56,7 +56,7 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
       return answer
     })
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/sync-status/resync`, {
       onRequest: auth.account,
@@ -84,5 +84,5 @@ export const syncRoutes: FastifyPluginAsync<SyncRouteOptions> = async (app, { au
       const states = sync.resync(account.id, type === 'FULL' ? 'full' : 'incremental', body.target, now)
       return states.map(syncStatusRecord)
     })
-  }
+  })
 }

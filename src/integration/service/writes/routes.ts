@@ -7,7 +7,8 @@ import { AUTH_ERRORS, Detail } from '../dialect/schemas.js'
 import type { Batches } from './batches.js'
 import type { Idempotency } from './idempotency.js'
 import type { MetaBuilder } from './meta.js'
-import { Envelope, FailedWrite, MetaResponse, WriteQuery, type WriteSchemas } from './schemas.js'
+import { registerMetaRoutes } from './meta-routes.js'
+import { Envelope, FailedWrite, WriteQuery, type WriteSchemas } from './schemas.js'
 import type { WriteOperation } from './write-catalogue.js'
 import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
 
@@ -81,8 +82,8 @@ export const fastifyPath = (key: string): string => key.split(' ')[1]!.replace(/
  */
 export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o) => {
   const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
+  registerMetaRoutes(app, o, o.operations.filter((op) => op.family === 'meta'))
   for (const op of o.operations) {
-    if (op.family === 'meta') registerMeta(app, o, op)
     if (op.kind === 'bulk_create' || op.kind === 'bulk_retrieve' || op.family === 'async_tasks') registerDeferred(app, o, op)
     if (op.kind === 'create' && op.category === 'accounting') registerAsyncCreate(app, o, op)
     if (op.family !== 'writes' || !kinds.has(op.kind)) continue
@@ -128,39 +129,10 @@ export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o)
   }
 }
 
-/** GET .../meta/post (conditional choices as query parameters) and .../meta/patch/{id} (404 for an unknown id). */
-function registerMeta (app: App, o: WriteRouteOptions, op: WriteOperation): void {
-  const write = o.meta.writeOf(op)
-  const model = write === undefined ? undefined : o.writes.model(write)
-  const query = Type.Object(Object.fromEntries(op.query.map((q) => [q, Type.Optional(Type.String({ description: 'a choice the schema depends on' }))])))
-  const patch = op.kind === 'meta_patch'
-  app.route({
-    method: 'GET',
-    url: fastifyPath(op.key),
-    onRequest: o.authenticate,
-    config: declaredAs('meta', op, model),
-    schema: {
-      tags: [`unified: ${op.category}`],
-      summary: `The request schema of a ${patch ? 'partial update' : 'create'} of ${op.model ?? 'a record'} for the account's integration`,
-      ...(patch ? { params: Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) }) } : {}),
-      querystring: query,
-      response: { 200: MetaResponse, 400: Detail, ...AUTH_ERRORS, 404: Detail }
-    },
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const account = o.account(request)
-      if (patch && model !== undefined) {
-        const id = (request.params as { id: string }).id
-        if (!o.writes.exists(account, model, id)) return reply.code(404).send({ detail: `No ${model.name} with id ${id} in this linked account.` })
-      }
-      return reply.type(JSON_TYPE).send(JSON.stringify(o.meta.build(account, op)))
-    }
-  })
-}
-
 type App = Parameters<FastifyPluginAsync<WriteRouteOptions>>[0]
 
 /** What a write route is: its operation's category and model; its journal entries name the model. */
-function declaredAs (kind: 'write' | 'meta' | 'bulk' | 'async-task', op: WriteOperation, model: { readonly id: string } | undefined): ReturnType<typeof journaled> {
+function declaredAs (kind: 'write' | 'bulk' | 'async-task', op: WriteOperation, model: { readonly id: string } | undefined): ReturnType<typeof journaled> {
   return journaled(kind, { category: op.category, ...(model === undefined ? {} : { model: model.id }), facets: ['model'] })
 }
 

@@ -84,7 +84,7 @@ export const fieldMappingRoutes: FastifyPluginAsync<FieldMappingRouteOptions> = 
       schema: { tags, summary: 'Target fields: organization-wide ones and those the account maps', response: { 200: ByModel('unified.ExternalTargetFieldAPIResponse'), ...AUTH_ERRORS } }
     }, async (request) => mappings.targetFields(account(request)))
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const base = `/api/${category}/v1`
     const tags = [`unified: ${category}`]
     const config = journaled('field-mappings', { category })
@@ -110,5 +110,5 @@ export const fieldMappingRoutes: FastifyPluginAsync<FieldMappingRouteOptions> = 
         response: { 200: ByModel('unified.ExternalTargetFieldAPIResponse'), 400: Detail, ...AUTH_ERRORS }
       }
     }, async (request) => mappings.addTargetField(account(request), request.body))
-  }
+  })
 }

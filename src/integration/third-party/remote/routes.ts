@@ -39,7 +39,7 @@ export const remoteRoutes: FastifyPluginAsync<RemoteRouteOptions> = async (app, 
       return reply.type('application/json; charset=utf-8').send(encoded as 'PENDING')
     })
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     const base = `/api/${category}/v1`
     r.post(`${base}/passthrough`, {
@@ -68,5 +68,5 @@ export const remoteRoutes: FastifyPluginAsync<RemoteRouteOptions> = async (app, 
       const who = account(request)
       return { async_passthrough_receipt_id: asyncPassthroughs.submit(who.tenantId, who.account, request.body as PassthroughRequest) }
     })
-  }
+  })
 }

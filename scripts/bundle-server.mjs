@@ -1,0 +1,60 @@
+// Bundles dist/src/server.js (the CLI, compiled by the build's tsc step) into dist/src/server.bundle.cjs, the
+// one file src/launcher.ts runs from V8's code cache. better-sqlite3 (a native addon), undici (loaded when a
+// tenant adds its first webhook target) and esbuild (loaded only to bundle the dashboard when dist/src/ui is
+// missing) stay outside; the Dockerfile copies the first two.
+import { build } from 'esbuild'
+import { fileURLToPath } from 'node:url'
+import { blankScript } from '../dist/src/store/database.js'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/*
+ * Fastify's server module requires node:https and node:http2 at load for the `https` and `http2` options,
+ * which unimock never sets: loading the two (and node:tls under them) was about 8 ms of every cold start.
+ * In the bundle each is a stand-in that requires the real module on its first property access, so a
+ * server that never asks for it never loads it.
+ */
+const LAZY = { 'node:https': /[\\/]fastify[\\/]lib[\\/]server\.js$/, 'node:http2': /[\\/]fastify[\\/]lib[\\/]server\.js$/ }
+
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup (b) {
+    b.onResolve({ filter: /^node:(https|http2)$/ }, (args) => {
+      const importer = LAZY[args.path]
+      return importer?.test(args.importer) === true ? { path: args.path, namespace: 'lazy-builtin' } : undefined
+    })
+    b.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, (args) => ({
+      loader: 'js',
+      contents: `let loaded
+const real = () => (loaded ??= require(${JSON.stringify(args.path)}))
+module.exports = new Proxy({}, {
+  get: (_, key) => real()[key],
+  has: (_, key) => key in real(),
+  ownKeys: () => Reflect.ownKeys(real()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const found = Reflect.getOwnPropertyDescriptor(real(), key)
+    return found === undefined ? undefined : { ...found, configurable: true }
+  }
+})
+`
+    }))
+  }
+}
+
+await build({
+  entryPoints: [`${root}dist/src/server.js`],
+  outfile: `${root}dist/src/server.bundle.cjs`,
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node22',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  external: ['better-sqlite3', 'undici', 'esbuild'],
+  logLevel: 'warning',
+  // The modules find their files (fixtures, the dashboard) from import.meta.url; in the bundle that is its own.
+  // An in-memory database starts from the blank script (src/store/database.ts); the bundle carries it ready.
+  define: { 'import.meta.url': '__unimockUrl', UNIMOCK_BLANK_DATABASE_SCRIPT: JSON.stringify(blankScript()) },
+  banner: { js: "const __unimockUrl = require('node:url').pathToFileURL(__filename).href;" },
+  plugins: [lazyBuiltins]
+})

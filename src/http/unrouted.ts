@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify'
+
+/**
+ * A parametric route with a body that does not serve a request's path (an unknown category) must answer as
+ * no route would, and a path nothing serves is answered by the root's 404 route after the root's parsers
+ * have read its body: an empty or malformed JSON body is a 400 there, another media type is ignored. The
+ * route's scope parses otherwise (the unified service accepts an empty JSON body), and reply.callNotFound()
+ * skips parsing altogether. So from its first hook such a request continues as the 404 route: its context
+ * (parsers, body limit, later hooks, handler) becomes that route's, which is what reply.callNotFound() does
+ * one step later. Fastify exports neither symbol; both are found by their descriptions, once.
+ */
+export function continueUnrouted (request: FastifyRequest): void {
+  const held = request as unknown as Record<symbol, Record<symbol, unknown> | undefined>
+  routeContext ??= symbolOf(held, 'fastify.context')
+  const context = held[routeContext]!
+  notFoundContext ??= symbolOf(context, 'fastify.404ContextKey')
+  const notFound = context[notFoundContext] as Record<symbol, unknown> | null | undefined
+  if (notFound === null || notFound === undefined) throw new Error('continueUnrouted: the route has no 404 route to continue as')
+  held[routeContext] = notFound
+}
+
+let routeContext: symbol | undefined
+let notFoundContext: symbol | undefined
+
+function symbolOf (object: object, description: string): symbol {
+  const found = Object.getOwnPropertySymbols(object).find((s) => s.description === description)
+  // A Fastify that renamed its internals fails every such request loudly, in the tests first.
+  if (found === undefined) throw new Error(`continueUnrouted: Fastify's ${description} symbol is not found`)
+  return found
+}
