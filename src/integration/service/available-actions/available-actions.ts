@@ -26,7 +26,6 @@ type Fixture = Record<string, Record<string, { passthrough: boolean, models: Mod
  * the fields of the catalogue as supported; an integration the facts do not cover supports no operation.
  */
 export class AvailableActionsService {
-  readonly #fixture = readPackageJsonFile<Fixture>('fixtures/available-actions.json')
   readonly #catalogue: Catalogue
 
   constructor (catalogue: Catalogue) {
@@ -36,7 +35,9 @@ export class AvailableActionsService {
   forAccount (account: LinkedAccount): AvailableActions {
     const integration = accountIntegration(account)
     const name = integration?.name ?? account.integrationName ?? ''
-    const support = this.#fixture[account.category]?.[name]
+    // Read on the first call, not when the app is built: 270 KB of JSON parsed and frozen (several ms) that a
+    // cold start paid before its first request, for one route few clients call.
+    const support = readPackageJsonFile<Fixture>('fixtures/available-actions.json')[account.category]?.[name]
     const operations = (support?.models ?? []).map((m): ModelOperation => {
       const model = this.#catalogue.byId(`${account.category}.${m.model_name}`)
       const fields = m.supported_fields.length > 0 || model === undefined ? m.supported_fields : ScopeService.scopableFields(model)
