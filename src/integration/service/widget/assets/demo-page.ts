@@ -40,11 +40,11 @@ export function demoPage (settings: DemoSettings): string {
   <section class="dev" aria-label="Developer view">
     <h3>Developer view <small>what your backend sees; not shown to end users</small></h3>
     <dl>
-      <dt>link token</dt><dd id="link-token">–</dd>
-      <dt>public token</dt><dd id="public-token">–</dd>
-      <dt>integration</dt><dd id="integration-name">–</dd>
-      <dt>linked account</dt><dd id="account-id">–</dd>
-      <dt>account status</dt><dd id="account-status">–</dd>
+      <dt>link token</dt><dd id="link-token">&ndash;</dd>
+      <dt>public token</dt><dd id="public-token">&ndash;</dd>
+      <dt>integration</dt><dd id="integration-name">&ndash;</dd>
+      <dt>linked account</dt><dd id="account-id">&ndash;</dd>
+      <dt>account status</dt><dd id="account-status">&ndash;</dd>
     </dl>
     <ol id="log"></ol>
   </section>
