@@ -20,7 +20,8 @@ const ROUTES = [
   { label: 'POST /v3/plant', method: 'POST', path: '/v3/plant', body: NEW_PLANT, headers: JSON_HEADERS, target: 0.7 }
 ]
 
-const TARGET_COLD_START = 1.2
+/** #40's start-up target (#20 had asked 1.2; the `start` case judges the same 1.5). */
+const TARGET_COLD_START = 1.5
 
 /** Both servers must give the same answers, or the comparison measures different work. */
 async function checkSameAnswers (ctx, unimock, bare) {
