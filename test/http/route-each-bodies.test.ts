@@ -2,8 +2,8 @@ import t from 'tap'
 import { dataAccount, dataApp } from '../integration/data/helpers.js'
 
 /**
- * A category's POST, PATCH or DELETE that every category has (passthrough, field mappings, resync) is one route
- * for all categories (route-each.ts). An unknown category must be answered as a path nothing serves, and the
+ * A category's POST, PATCH or DELETE that every category has (passthrough, field mappings, resync, link-token,
+ * scopes, remote keys, webhook receivers, delete-account) is one route for all categories (route-each.ts). An unknown category must be answered as a path nothing serves, and the
  * root answers such a path after its own parsers have read the body: an empty or malformed JSON body is a 400
  * there (the unified service's own parser would accept an empty one), another media type is ignored and the
  * answer is the 404. Each answer is compared with that of a path no route pattern matches at all.
@@ -20,7 +20,8 @@ const BODIES = [
 
 t.test('an unknown category\'s POST, PATCH or DELETE answers as a path nothing serves, whatever its body', async (t) => {
   const { app } = await dataApp(t)
-  for (const [method, path] of [['POST', '/v1/passthrough'], ['POST', '/v1/async-passthrough'], ['POST', '/v1/field-mappings'], ['PATCH', '/v1/field-mappings/abc'], ['DELETE', '/v1/field-mappings/abc'], ['POST', '/v1/target-fields'], ['POST', '/v1/sync-status/resync']] as const) {
+  for (const [method, path] of [['POST', '/v1/passthrough'], ['POST', '/v1/async-passthrough'], ['POST', '/v1/field-mappings'], ['PATCH', '/v1/field-mappings/abc'], ['DELETE', '/v1/field-mappings/abc'], ['POST', '/v1/target-fields'], ['POST', '/v1/sync-status/resync'],
+    ['POST', '/v1/link-token'], ['POST', '/v1/linked-account-scopes'], ['POST', '/v1/generate-key'], ['POST', '/v1/regenerate-key'], ['POST', '/v1/webhook-receivers'], ['POST', '/v1/delete-account'], ['POST', '/v1/account-token/regenerate']] as const) {
     for (const body of BODIES) {
       const url = `/api/nope${path}`
       const unserved = `/api/nope/v1/nothing-serves-this${path.slice(3).replace(/\//g, '-')}`
