@@ -42,3 +42,25 @@ t.test('a known category\'s POST still authenticates first, then parses with the
   const wrong = await app.inject({ method: 'POST', url: '/api/ats/v1/passthrough', headers: { ...crm.api.headers(), 'content-type': 'application/json' }, payload: '{}' })
   t.not(wrong.statusCode, 200, 'another category\'s path refuses the account')
 })
+
+t.test('a write shape\'s path no model has (operation-route.ts) answers as a path nothing serves, whatever its body', async (t) => {
+  const { app } = await dataApp(t)
+  const crm = await dataAccount(app, 'crm', 'shapes-key', { sync: false })
+  const shapes = [['POST', ''], ['PATCH', '/abc'], ['POST', '/ignore/abc'], ['POST', '/abc/application'], ['POST', '/bulk'], ['GET', '/bulk/abc'], ['POST', '/async']] as const
+  for (const [method, tail] of shapes) {
+    for (const body of method === 'GET' ? BODIES.slice(0, 1) : BODIES) {
+      for (const headers of [{}, crm.api.headers()]) {
+        const url = `/api/crm/v1/nothing${tail}`
+        const unserved = `/api/crm/v9/nothing${tail}`
+        const [res, none] = await Promise.all([url, unserved].map(async (u) => await app.inject({ method, url: u, headers: { ...headers, ...body.headers }, payload: body.payload })))
+        t.equal(res!.statusCode, none!.statusCode, `${method} ${url}, ${body.name}: ${res!.statusCode} as for no route`)
+        t.same(res!.json(), JSON.parse(none!.body.replaceAll(unserved, url)), `${method} ${url}, ${body.name}: the same answer`)
+      }
+    }
+  }
+  const listOnly = await app.inject({ method: 'POST', url: '/api/hris/v1/locations', headers: { ...crm.api.headers(), 'content-type': 'application/json' }, payload: '{}' })
+  t.equal(listOnly.statusCode, 405, 'a model the catalogue only reads: 405')
+  t.equal(listOnly.headers.allow, 'GET, HEAD, OPTIONS', 'the methods its path has')
+  const served = await app.inject({ method: 'POST', url: '/api/crm/v1/contacts?is_debug_mode=maybe', headers: { ...crm.api.headers(), 'content-type': 'application/json' }, payload: '{"model":{}}' })
+  t.equal(served.statusCode, 400, `the operation's own query schema validates it (${served.body.slice(0, 120)})`)
+})
