@@ -26,8 +26,14 @@ export interface OperationFamily {
   readonly attachValidation?: boolean
   /** The family's own declaration (`category: CATEGORY_PARAM`). */
   readonly config: { readonly facts: RouteFacts }
-  /** The error answers every operation shares: the route serialises them as each operation's route did. */
-  readonly errors: Record<string, unknown>
+  /** The answers' schemas every operation shares (its errors): the route serialises them as each operation's route did. */
+  readonly responses: Record<string, unknown>
+  /**
+   * `served`: a request no operation serves is not this route's at all, and the router goes on to the routes
+   * behind it (the record retrieve behind `/api/{category}/v1/{segment}/remote-field-classes`), as before the
+   * family had one route. Otherwise such a request is answered as no route would.
+   */
+  readonly match?: 'served'
   readonly operations: readonly FamilyOperation[]
 }
 
@@ -45,7 +51,7 @@ const PARTS = [['params', 'params'], ['body', 'body'], ['querystring', 'query']]
  * it: unrouted.ts). Each operation keeps its declaration, its schemas and its own entry in the OpenAPI
  * document (`config.operations`).
  */
-export function serveOperationFamily (app: Pick<FastifyInstance, 'route'>, family: OperationFamily): void {
+export function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addConstraintStrategy'>, family: OperationFamily): void {
   const served = new Map(family.operations.map((op) => [op.key, op]))
   const chosen = new WeakMap<FastifyRequest, FamilyOperation>()
   const withBody = family.method !== 'GET'
@@ -61,6 +67,7 @@ export function serveOperationFamily (app: Pick<FastifyInstance, 'route'>, famil
   app.route({
     method: family.method,
     url: family.url,
+    ...(family.match === 'served' ? { constraints: { [servedOnly(app, family, served)]: 'served' } } : {}),
     attachValidation: family.attachValidation,
     onRequest: [(request, reply, done) => {
       const op = served.get(family.keyOf(request.params as Record<string, string>))
@@ -83,11 +90,45 @@ export function serveOperationFamily (app: Pick<FastifyInstance, 'route'>, famil
       ...family.config,
       operations: family.operations.map((op) => ({ method: family.method, url: op.url, facts: op.facts, schema: () => schemaOf(op) as Record<string, unknown> }))
     },
-    schema: { response: family.errors },
+    schema: { response: family.responses },
     handler (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
       return chosen.get(request)!.handler.call(this, request, reply)
     }
   })
+}
+
+let strategies = 0
+
+/**
+ * A router constraint that holds only for the paths the family serves: find-my-way then goes on to the next
+ * route that matches the path. It is derived for every request the router sees, so it is one regular
+ * expression and a map lookup. Returns the constraint's name.
+ */
+function servedOnly (app: Pick<FastifyInstance, 'addConstraintStrategy'>, family: OperationFamily, served: ReadonlyMap<string, FamilyOperation>): string {
+  const names: string[] = []
+  const pattern = new RegExp(`^${family.url.replace(/:(\w+)/g, (_, name: string) => { names.push(name); return '([^/?#]+)' })}(?:[?#]|$)`)
+  const name = `unimockServed${++strategies}`
+  app.addConstraintStrategy({
+    name,
+    mustMatchWhenDerived: false,
+    storage () {
+      const handlers = new Map<string, unknown>()
+      return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, handler: unknown) => { handlers.set(value, handler) } }
+    },
+    deriveConstraint (req: { url?: string }) {
+      const found = pattern.exec(req.url ?? '')
+      if (found === null) return undefined
+      // The router matches decoded segments: so does the lookup.
+      const params: Record<string, string> = {}
+      try {
+        names.forEach((n, i) => { params[n] = decodeURIComponent(found[i + 1]!) })
+      } catch {
+        return undefined
+      }
+      return served.has(family.keyOf(params)) ? 'served' : undefined
+    }
+  } as never)
+  return name
 }
 
 /** Fastify's validation of a route's params, body and query, stopping at the first part that fails. */

@@ -34,7 +34,7 @@ export function serveWriteRoutes (app: FastifyInstance, authenticate: (request: 
       onRequest: authenticate,
       attachValidation: first.attachValidation,
       config: journaled(first.config.facts.kind ?? null, { category: CATEGORY_PARAM, facets: ['model'] }),
-      errors: first.errors,
+      responses: first.errors,
       operations: family.map((route) => ({
         key: route.url.split('/').slice(2, 5).filter((_, i) => i !== 1).join('/'),
         url: route.url,
