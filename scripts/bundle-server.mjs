@@ -59,7 +59,9 @@ await build({
   define: {
     'import.meta.url': '__unimockUrl',
     UNIMOCK_BLANK_DATABASE_SCRIPT: JSON.stringify(blankScript()),
-    UNIMOCK_VERSION: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version)
+    UNIMOCK_VERSION: JSON.stringify(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).version),
+    // The fixtures are not deep-frozen in the bundle (src/core/fixtures.ts).
+    UNIMOCK_FREEZE_FIXTURES: 'false'
   },
   banner: { js: "const __unimockUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [lazyBuiltins]
