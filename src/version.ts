@@ -16,4 +16,7 @@ function readVersion (): string {
   return '0.0.0'
 }
 
-export const version = readVersion()
+/** The bin's bundle carries the version, defined by its build (scripts/bundle-server.mjs); the modules read it. */
+declare const UNIMOCK_VERSION: string | undefined
+
+export const version = typeof UNIMOCK_VERSION === 'string' ? UNIMOCK_VERSION : readVersion()

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { CATEGORY_PARAM, nameOperation, type RouteFacts } from './route-facts.js'
-import { continueUnrouted } from './unrouted.js'
+import { continueUnrouted, skippedWhenUnrouted } from './unrouted.js'
 
 const RECORDED = ['get', 'post', 'put', 'patch', 'delete'] as const
 
@@ -64,15 +64,6 @@ function serveEach (app: Pick<FastifyInstance, 'route'>, template: string, first
       return chosen(request)!.handler.call(this, request, reply)
     }
   })
-}
-
-/** The route's own hooks (authentication) do not run for a request that continues as the 404 route. */
-function skippedWhenUnrouted (hook: onRequestHookHandler): onRequestHookHandler {
-  return function (this: FastifyInstance, request, reply, done) {
-    if (request.is404) { done(); return }
-    // An async hook's promise goes back to Fastify, which waits for it as for the hook itself.
-    return hook.call(this, request, reply, done)
-  }
 }
 
 function toArray<T> (value: T | T[] | undefined): T[] {

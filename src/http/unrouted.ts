@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
+import { securityOfWrapped } from './openapi/security.js'
 
 /**
  * A parametric route with a body that does not serve a request's path (an unknown category) must answer as
@@ -27,4 +28,14 @@ function symbolOf (object: object, description: string): symbol {
   // A Fastify that renamed its internals fails every such request loudly, in the tests first.
   if (found === undefined) throw new Error(`continueUnrouted: Fastify's ${description} symbol is not found`)
   return found
+}
+
+/** The route's own hooks (authentication) do not run for a request that continues as the 404 route. */
+export function skippedWhenUnrouted (hook: onRequestHookHandler): onRequestHookHandler {
+  // The document states the route's security from its hooks' declarations: the wrapper keeps the hook's.
+  return securityOfWrapped(function (this: FastifyInstance, request, reply, done) {
+    if (request.is404) { done(); return }
+    // An async hook's promise goes back to Fastify, which waits for it as for the hook itself.
+    return hook.call(this, request, reply, done)
+  } as onRequestHookHandler, hook)
 }

@@ -27,7 +27,7 @@ export function installValidation (app: FastifyInstance): void {
   // Compiling every route's validators and serializers at start-up was half of the cold start and grows with
   // each route; each is compiled on its route's first request instead.
   app.setValidatorCompiler(({ schema, httpPart, url }) => {
-    const flavour: Flavour = httpPart !== 'body' ? 'coercing' : url.startsWith('/_unimock/') ? 'closed' : 'strict'
+    const flavour = flavourOf(httpPart, url)
     let validate: ValidateFunction | undefined
     const lazy = Object.assign((data: unknown, ctx?: Parameters<ValidateFunction>[1]): boolean => {
       validate ??= sharedValidator(flavour, schema)
@@ -44,6 +44,13 @@ export function installValidation (app: FastifyInstance): void {
       return stringify(data)
     }
   })
+}
+
+const flavourOf = (httpPart: string | undefined, url: string): Flavour => httpPart !== 'body' ? 'coercing' : url.startsWith('/_unimock/') ? 'closed' : 'strict'
+
+/** The validator the compiler above gives a route's part (`body`, `querystring`, `params`) at this URL, compiled once. */
+export function requestValidator (httpPart: string, url: string, schema: unknown): ValidateFunction {
+  return sharedValidator(flavourOf(httpPart, url), schema)
 }
 
 /**

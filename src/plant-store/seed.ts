@@ -31,7 +31,8 @@ const SEED_FILE = 'fixtures/plant-seed.json'
 /** Reads and checks fixtures/plant-seed.json. */
 export function loadPlantSeed (): PlantSeed {
   const seed = readPackageJsonFile<unknown>(SEED_FILE)
-  const first = Value.Errors(SeedFile, seed).First()
+  // Check is the cheap question; the first error is worked out only for a file that fails it.
+  const first = Value.Check(SeedFile, seed) ? undefined : Value.Errors(SeedFile, seed).First()
   if (first !== undefined) throw new Error(`${SEED_FILE} is invalid at ${first.path || '/'}: ${first.message}`)
   return seed as PlantSeed
 }

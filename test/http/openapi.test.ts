@@ -106,6 +106,15 @@ t.test('security: API key, account token, or nothing, as each route authenticate
   t.same(security('/link/api/session', 'get'), [], 'widget: none (the link token is the credential)')
   t.same(security('/v3/plant', 'post'), [{ plantToken: [] }, {}], 'plant store writes: a login token with --plant-auth required')
   t.same(security('/v3/plant/{plantId}', 'get'), [])
+  // The routes serving many operations (route-each.ts, operation-route.ts) wrap their authentication hooks.
+  t.same(security('/api/crm/v1/passthrough', 'post'), [{ apiKey: [], accountToken: [] }], 'passthrough: API key and account token')
+  t.same(security('/api/crm/v1/contacts', 'post'), [{ apiKey: [], accountToken: [] }], 'a create: API key and account token')
+  t.same(security('/api/crm/v1/generate-key', 'post'), [{ apiKey: [] }], 'remote keys: API key only')
+  // The webhook listener is the third party's way in: it is called with its key in the path, never an API key.
+  const unkeyed = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/integrations/webhook-listener/'))
+    .flatMap(([path, item]) => Object.entries(item as Record<string, { security?: Array<Record<string, unknown>> }>)
+      .filter(([, op]) => !(op.security ?? []).some((requirement) => 'apiKey' in requirement)).map(([method]) => `${method.toUpperCase()} ${path}`))
+  t.same(unkeyed, [], 'every operation of the unified service takes the API key')
 })
 
 t.test('shared components: each model schema, uniform parameter and error response is written once', async (t) => {

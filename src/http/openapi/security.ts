@@ -34,6 +34,13 @@ export function declareSecurity<T extends object> (hook: T, requirements: readon
   return hook
 }
 
+/** A hook that wraps another (a parametric route's) requires what the wrapped one does; returns the wrapper. */
+export function securityOfWrapped<T extends object> (wrapper: T, hook: object): T {
+  const requirements = declared.get(hook)
+  if (requirements !== undefined) declared.set(wrapper, requirements)
+  return wrapper
+}
+
 /** What a route requires: its schema's `security`, else its hooks' declarations, else nothing (public). */
 export function securityOf (route: { readonly schema?: unknown, readonly onRequest?: unknown, readonly preHandler?: unknown }): readonly SecurityRequirement[] {
   const stated = (route.schema as { security?: SecurityRequirement[] } | undefined)?.security

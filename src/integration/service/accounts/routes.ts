@@ -44,7 +44,7 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
       return { next: page.next, previous: page.previous, results: page.results.map((a) => linkedAccountItem(a, origin)) }
     })
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/delete-account`, {
       onRequest: auth.account,
@@ -71,8 +71,10 @@ export const accountRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, accounts: Ac
       const account = accounts.regenerateToken(requestAccount(request).account)
       return { linked_account_id: account.id, account_token: account.accountToken }
     })
-
-    if (!patchable.has(category)) continue
+  })
+  // Only some categories have it, so it is a route of its own for each (routeEach pairs every category's n-th route).
+  for (const category of CATEGORIES.filter((c) => patchable.has(c))) {
+    const tags = [`unified: ${category}`]
     r.patch(`/api/${category}/v1/linked-accounts/:linked_account_id`, {
       onRequest: auth.tenant,
       // The Python client sends no body at all (with a JSON content type) when ekm_enabled is not given.

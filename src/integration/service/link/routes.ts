@@ -38,7 +38,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
       return accountToken(exchanged.accountToken, exchanged.account)
     })
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/link-token`, {
       onRequest: auth.tenant,
@@ -70,7 +70,7 @@ export const linkRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, link: LinkServi
       }, requestOrigin(request))
       return { link_token: created.linkToken, integration_name: created.integrationName, magic_link_url: created.magicLinkUrl }
     })
-  }
+  })
 
   r.post('/api/mktg/v1/create-link-token', {
     onRequest: auth.tenant,

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { CATEGORIES } from '../catalog/categories.js'
+import { routeEach } from '../../../http/route-each.js'
 import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
 import { journaled } from '../dialect/journal-recorder.js'
 import { BoundedName, Detail } from '../dialect/schemas.js'
@@ -13,7 +14,7 @@ const RemoteKey = Type.Object({ name: Type.String(), key: Type.String() }, { tit
 /** generate-key and regenerate-key of each category: organization-level, one set of keys per API key. */
 export const remoteKeyRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, keys: RemoteKeys }> = async (app, { auth, keys }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     const response = { 200: RemoteKey, 400: Detail, 401: Detail, 404: Detail, 413: Detail, 415: Detail }
     r.post(`/api/${category}/v1/generate-key`, {
@@ -26,5 +27,5 @@ export const remoteKeyRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, keys: Remo
       config: journaled('remote-key', { category }),
       schema: { tags, summary: 'Replace the secret of an existing remote key (404 if no key has the name)', body: RemoteKeyBody, response }
     }, async (request) => keys.regenerate(requestTenant(request).id, request.body.name))
-  }
+  })
 }

@@ -38,7 +38,7 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
       }
     }, async (request) => scopes.forAccount(requestAccount(request).account))
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/linked-account-scopes`, {
       onRequest: auth.account,
@@ -50,7 +50,7 @@ export const scopeRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, scopes: ScopeS
         response: { 200: CommonModelScopes, 400: Detail, 401: Detail, 403: Detail, 413: Detail, 415: Detail }
       }
     }, async (request) => scopes.update(requestAccount(request).account, request.body.common_models))
-  }
+  })
 
   const tags = ['control']
   const params = Type.Object({ category: Type.Union(CATEGORIES.map((c) => Type.Literal(c))) })

@@ -36,7 +36,7 @@ export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, rece
       schema: { tags, ...named('GET', category), summary: 'The linked account\'s third-party webhook receivers, in creation order (a bare array)', response: { 200: Type.Array(WebhookReceiver), 401: Detail, 403: Detail } }
     }, async (request) => receivers.list(requestAccount(request).account.id))
   })
-  for (const category of CATEGORIES) {
+  routeEach(r, CATEGORIES, (category, r) => {
     const tags = [`unified: ${category}`]
     r.post(`/api/${category}/v1/webhook-receivers`, {
       onRequest: auth.account,
@@ -52,5 +52,5 @@ export const webhookReceiverRoutes: FastifyPluginAsync<{ auth: UnifiedAuth, rece
       const account = requestAccount(request).account
       return reply.code(201).send(receivers.upsert(requestTenant(request).id, account.id, category, request.body))
     })
-  }
+  })
 }

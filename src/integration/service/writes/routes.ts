@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify'
+import type { RouteFacts } from '../../../http/route-facts.js'
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { DataSchemas } from '../../third-party/data/catalogue/schemas.js'
 import { journaled } from '../dialect/journal-recorder.js'
@@ -8,6 +9,7 @@ import type { Batches } from './batches.js'
 import type { Idempotency } from './idempotency.js'
 import type { MetaBuilder } from './meta.js'
 import { registerMetaRoutes } from './meta-routes.js'
+import { serveWriteRoutes } from './served-routes.js'
 import { Envelope, FailedWrite, WriteQuery, type WriteSchemas } from './schemas.js'
 import type { WriteOperation } from './write-catalogue.js'
 import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
@@ -74,62 +76,88 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 /** `/api/crm/v1/contacts/{id}` → `/api/crm/v1/contacts/:id`. */
 export const fastifyPath = (key: string): string => key.split(' ')[1]!.replace(/\{([^}]+)\}/g, ':$1')
 
+/** One write operation as a route would declare it (served.ts groups those of one shape into one route). */
+export interface WriteRoute {
+  readonly op: WriteOperation
+  readonly method: 'GET' | 'POST' | 'PATCH'
+  /** Its own path (`/api/crm/v1/contacts/:id`). */
+  readonly url: string
+  readonly attachValidation: boolean
+  readonly config: { readonly facts: RouteFacts }
+  /** Its error answers' schemas (every operation of a shape has the same). */
+  readonly errors: Record<number, TSchema>
+  readonly schema: () => FastifySchema
+  readonly handler: RouteHandlerMethod
+}
+
 /**
  * The write endpoints of every writable model, generated from fixtures/unified-writes.json: create, partial
- * update, the actions and ignore. Bodies are documented by the request definitions and validated by the write
+ * update, the actions and ignore; bulk creates and their polls, the accounting beta's async creates and the
+ * async-task poll; /meta. Bodies are documented by the request definitions and validated by the write
  * pipeline, which answers in the real service's envelope (`{model, warnings, errors}`), so a body schema
- * failure does not stop the request here; query and params failures do.
+ * failure does not stop the request here; query and params failures do. The operations of one shape (every
+ * model's create) are served by one route (`serveWriteRoutes`).
  */
 export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o) => {
   const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
   registerMetaRoutes(app, o, o.operations.filter((op) => op.family === 'meta'))
+  const routes: WriteRoute[] = []
   for (const op of o.operations) {
-    if (op.kind === 'bulk_create' || op.kind === 'bulk_retrieve' || op.family === 'async_tasks') registerDeferred(app, o, op)
-    if (op.kind === 'create' && op.category === 'accounting') registerAsyncCreate(app, o, op)
-    if (op.family !== 'writes' || !kinds.has(op.kind)) continue
-    const model = o.writes.model(op)
-    const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
-    const path = fastifyPath(op.key)
-    const idParam = /\{([^}]+)\}/.exec(specPath)?.[1]
-    const params = idParam === undefined ? undefined : Type.Object({ [idParam]: Type.String({ description: 'the record id (a UUID)' }) })
-    const success: TSchema = op.kind === 'ignore'
-      ? Type.Null({ description: 'no body' })
-      : Envelope(o.dataSchemas.record(model), `unified.${op.category}.${op.response}`)
-    app.route({
-      method,
-      url: path,
-      onRequest: o.authenticate,
-      attachValidation: true,
-      config: declaredAs('write', op, model),
-      schema: {
+    if (op.kind === 'bulk_create' || op.kind === 'bulk_retrieve' || op.family === 'async_tasks') routes.push(deferredRoute(o, op))
+    if (op.kind === 'create' && op.category === 'accounting') routes.push(asyncCreateRoute(o, op))
+    if (op.family === 'writes' && kinds.has(op.kind)) routes.push(writeRoute(o, op))
+  }
+  serveWriteRoutes(app, o.authenticate, routes)
+}
+
+function writeRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
+  const model = o.writes.model(op)
+  const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
+  const idParam = /\{([^}]+)\}/.exec(specPath)?.[1]
+  return {
+    op,
+    method,
+    url: fastifyPath(op.key),
+    attachValidation: true,
+    config: declaredAs('write', op, model),
+    errors: WRITE_ERRORS,
+    schema: () => {
+      const params = idParam === undefined ? undefined : Type.Object({ [idParam]: Type.String({ description: 'the record id (a UUID)' }) })
+      const success: TSchema = op.kind === 'ignore'
+        ? Type.Null({ description: 'no body' })
+        : Envelope(o.dataSchemas.record(model), `unified.${op.category}.${op.response}`)
+      return {
         tags: [`unified: ${op.category}`],
         summary: summaryOf(op, model.name),
         ...(params === undefined ? {} : { params }),
         ...(op.kind === 'ignore' ? {} : { querystring: WriteQuery }),
         ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
-        response: { [op.status]: success, 400: Type.Union([FailedWrite, Detail]), ...AUTH_ERRORS, 404: Detail }
-      },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const failed = request.validationError
-        if (failed !== undefined && failed.validationContext !== 'body') throw failed
-        const account = o.account(request)
-        const id = idParam === undefined ? '' : (request.params as Record<string, string>)[idParam]!
-        const query = (request.query ?? {}) as Query
-        const answer = once(o, request, account, op.kind, () => {
-          switch (op.kind) {
-            case 'create': return o.writes.create(account, op, request.body, query)
-            case 'partial_update': return o.writes.update(account, op, id, request.body, query)
-            case 'action': return o.writes.act(account, op, id, request.body, query)
-            default: return o.writes.ignore(account, op, id, request.body)
-          }
-        })
-        return send(o, reply, answer)
+        response: { [op.status]: success, ...WRITE_ERRORS }
       }
-    })
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const failed = request.validationError
+      if (failed !== undefined && failed.validationContext !== 'body') throw failed
+      const account = o.account(request)
+      const id = idParam === undefined ? '' : (request.params as Record<string, string>)[idParam]!
+      const query = (request.query ?? {}) as Query
+      const answer = once(o, request, account, op.kind, () => {
+        switch (op.kind) {
+          case 'create': return o.writes.create(account, op, request.body, query)
+          case 'partial_update': return o.writes.update(account, op, id, request.body, query)
+          case 'action': return o.writes.act(account, op, id, request.body, query)
+          default: return o.writes.ignore(account, op, id, request.body)
+        }
+      })
+      return send(o, reply, answer)
+    }
   }
 }
 
-type App = Parameters<FastifyPluginAsync<WriteRouteOptions>>[0]
+/** The error answers of a write (the envelope of a refused write, or a detail), a deferred write and a poll. */
+const WRITE_ERRORS = { 400: Type.Union([FailedWrite, Detail]), ...AUTH_ERRORS, 404: Detail }
+const DEFERRED_ERRORS = { 400: Detail, ...AUTH_ERRORS }
+const POLL_ERRORS = { ...AUTH_ERRORS, 404: Detail }
 
 /** What a write route is: its operation's category and model; its journal entries name the model. */
 function declaredAs (kind: 'write' | 'bulk' | 'async-task', op: WriteOperation, model: { readonly id: string } | undefined): ReturnType<typeof journaled> {
@@ -137,72 +165,75 @@ function declaredAs (kind: 'write' | 'bulk' | 'async-task', op: WriteOperation, 
 }
 
 /** Bulk create and its polling, and the async-task poll: the deferred writes (batches.ts). */
-function registerDeferred (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+function deferredRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
   const tags = [`unified: ${op.category}`]
   const model = op.model === null ? undefined : o.writes.model(op)
   if (op.kind === 'bulk_create') {
-    app.route({
+    return {
+      op,
       method: 'POST',
       url: fastifyPath(op.key),
-      onRequest: o.authenticate,
       attachValidation: true,
       config: declaredAs('bulk', op, model),
-      schema: {
+      errors: DEFERRED_ERRORS,
+      schema: () => ({
         tags,
         summary: `Create up to 100 ${op.model ?? ''} records in one batch, written on the scheduler`,
         ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
-        response: { 202: BatchId, 400: Detail, ...AUTH_ERRORS }
-      },
+        response: { 202: BatchId, ...DEFERRED_ERRORS }
+      }),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const account = o.account(request)
         return send(o, reply, once(o, request, account, op.kind, () => o.batches.bulk(account, op, request.body)))
       }
-    })
-    return
+    }
   }
   const param = op.kind === 'bulk_retrieve' ? 'batch_id' : 'id'
-  app.route({
+  return {
+    op,
     method: 'GET',
     url: fastifyPath(op.key),
-    onRequest: o.authenticate,
+    attachValidation: false,
     config: declaredAs(op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task', op, model),
-    schema: {
+    errors: POLL_ERRORS,
+    schema: () => ({
       tags,
       summary: op.kind === 'bulk_retrieve' ? 'The status of a bulk batch and of each of its items' : 'The status and result of an async write task',
       params: Type.Object({ [param]: Type.String() }),
-      response: { 200: op.kind === 'bulk_retrieve' ? BatchObjects : AsyncPostTask, ...AUTH_ERRORS, 404: Detail }
-    },
+      response: { 200: op.kind === 'bulk_retrieve' ? BatchObjects : AsyncPostTask, ...POLL_ERRORS }
+    }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const account = o.account(request)
       const id = (request.params as Record<string, string>)[param]!
       return send(o, reply, op.kind === 'bulk_retrieve' ? o.batches.bulkStatus(account, op, id) : o.batches.taskStatus(account, id))
     }
-  })
+  }
 }
 
 /**
  * POST /api/accounting/v1/{segment}/async: the accounting beta's asynchronous create (documented, in neither
  * the client nor the specs): {task_id} at once, the write on the scheduler, its answer at async-tasks/{id}.
  */
-function registerAsyncCreate (app: App, o: WriteRouteOptions, op: WriteOperation): void {
+function asyncCreateRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
   const model = o.writes.model(op)
-  app.route({
+  return {
+    op,
     method: 'POST',
     url: `${fastifyPath(op.key)}/async`,
-    onRequest: o.authenticate,
     attachValidation: true,
     config: declaredAs('write', op, model),
-    schema: {
+    errors: DEFERRED_ERRORS,
+    schema: () => ({
       tags: [`unified: ${op.category}`],
       summary: `Create a ${model.name} asynchronously (beta): poll /api/accounting/v1/async-tasks/{task_id}`,
       ...(op.body === null ? {} : { body: o.schemas.request(op.category, op.body) }),
-      response: { 202: TaskId, 400: Detail, ...AUTH_ERRORS }
-    },
+      response: { 202: TaskId, ...DEFERRED_ERRORS }
+    }),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const account = o.account(request)
       return send(o, reply, once(o, request, account, 'async_create', () => o.batches.task(account, op, request.body)))
     }
-  })
+  }
 }
 
 function summaryOf (op: WriteOperation, model: string): string {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { Type } from '@sinclair/typebox'
+import { type Static, Type } from '@sinclair/typebox'
 import { appError } from '../../../core/errors.js'
+import { type FamilyOperation, serveOperationFamily } from '../../../http/operation-route.js'
+import { CATEGORY_PARAM } from '../../../http/route-facts.js'
 import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { plainCursors } from '../../../core/cursor.js'
 import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../../core/pagination.js'
@@ -55,43 +56,76 @@ function classLists (): Array<{ path: string, category: string, resource: string
   return out
 }
 
+/** `/api/crm/v1/accounts/remote-field-classes` → `/api/:category/v1/:segment/remote-field-classes`. */
+const shapeOf = (path: string): string => path.replace(/^\/api\/[^/]+\/v1\/[^/]+/, '/api/:category/v1/:segment')
+
 /**
  * GET .../{model}/remote-field-classes: the simulated third party's custom fields of that resource (see
  * data/custom-fields.ts), the classes `include_remote_fields` shows on records. Common-model fields are not
- * listed as classes, so is_common_model_field=true answers an empty page.
+ * listed as classes, so is_common_model_field=true answers an empty page. The lists of one shape are one
+ * route (operation-route.ts); `/api/{category}/v1/{segment}/remote-field-classes` of a model without the list
+ * is the model's record retrieve, as it was before they shared a route.
  */
 export const remoteFieldClassRoutes: FastifyPluginAsync<RemoteFieldClassRouteOptions> = async (app, { authenticate, catalogue }) => {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>()
+  const shapes = new Map<string, FamilyOperation[]>()
   for (const list of classLists()) {
     const model = catalogue.bySegment(list.category, list.resource.split('/')[1]!)?.id
-    r.get(list.path, {
-      onRequest: authenticate,
-      config: journaled('remote-field-classes', { category: list.category, ...(model === undefined ? {} : { model }), facets: ['category'] }),
-      schema: {
+    const operation: FamilyOperation = {
+      key: list.resource.split('/').slice(0, 2).join('/'),
+      url: list.path,
+      facts: journaled('remote-field-classes', { category: list.category, ...(model === undefined ? {} : { model }), facets: ['category'] }).facts,
+      schema: () => ({
         tags: [`unified: ${list.category}`],
         summary: 'The third party\'s custom fields of this resource, as include_remote_fields shows them',
         querystring: Query,
-        response: { 200: Paginated(ClassSchema), 400: Detail, ...AUTH_ERRORS }
-      }
-    }, async (request) => {
-      const q = request.query
-      const ids = q.ids === undefined ? undefined : new Set(q.ids.split(',').map((s) => s.trim()))
-      const all = CUSTOM_FIELDS.map((f) => remoteFieldClass(list.resource, f))
-        .filter((c) => ids === undefined || ids.has(String(c.id)))
-        .filter((c) => q.is_custom === undefined || c.is_custom === q.is_custom)
-        .filter((c) => q.is_common_model_field === undefined || c.is_common_model_field === q.is_common_model_field)
-      const size = pageSize(q.page_size)
-      const at = openCursor(plainCursors, q.cursor, undefined, () => appError('DATA_BAD_CURSOR'))
-      const w = denseWalk(denseStart(at, size), size)
-      const start = w.from === null ? 0 : w.from + 1
-      const positions = all.map((_, i) => i).slice(start, start + w.limit)
-      const page = pageOf(w, positions, (i) => i)
-      request.journal.page(cursorText(plainCursors, page.next, undefined), cursorText(plainCursors, page.previous, undefined))
-      return {
-        next: cursorText(plainCursors, page.next, undefined),
-        previous: cursorText(plainCursors, page.previous, undefined),
-        results: page.rows.map((i) => all[i]!) as never[]
-      }
+        response: RESPONSES
+      }),
+      handler: async (request) => classPage(request, list.resource)
+    }
+    const shape = shapeOf(list.path)
+    shapes.set(shape, [...(shapes.get(shape) ?? []), operation])
+  }
+  for (const [shape, operations] of shapes) {
+    const first = operations[0]!
+    if (operations.length === 1) {
+      app.get(first.url, { onRequest: authenticate, config: { facts: first.facts }, schema: first.schema() }, first.handler)
+      continue
+    }
+    serveOperationFamily(app, {
+      method: 'GET',
+      url: shape,
+      keyOf: (params) => `${params.category}/${params.segment}`,
+      onRequest: authenticate,
+      config: journaled('remote-field-classes', { category: CATEGORY_PARAM, facets: ['category'] }),
+      responses: RESPONSES,
+      operations,
+      ...(shape.endsWith(':segment/remote-field-classes') ? { match: 'served' as const } : {})
     })
   }
 }
+
+const RESPONSES = { 200: Paginated(ClassSchema), 400: Detail, ...AUTH_ERRORS }
+
+/** One page of a resource's classes. */
+function classPage (request: FastifyRequest, resource: string): Static<typeof Page> {
+  const q = request.query as Static<typeof Query>
+  const ids = q.ids === undefined ? undefined : new Set(q.ids.split(',').map((s) => s.trim()))
+  const all = CUSTOM_FIELDS.map((f) => remoteFieldClass(resource, f))
+    .filter((c) => ids === undefined || ids.has(String(c.id)))
+    .filter((c) => q.is_custom === undefined || c.is_custom === q.is_custom)
+    .filter((c) => q.is_common_model_field === undefined || c.is_common_model_field === q.is_common_model_field)
+  const size = pageSize(q.page_size)
+  const at = openCursor(plainCursors, q.cursor, undefined, () => appError('DATA_BAD_CURSOR'))
+  const w = denseWalk(denseStart(at, size), size)
+  const start = w.from === null ? 0 : w.from + 1
+  const positions = all.map((_, i) => i).slice(start, start + w.limit)
+  const page = pageOf(w, positions, (i) => i)
+  request.journal.page(cursorText(plainCursors, page.next, undefined), cursorText(plainCursors, page.previous, undefined))
+  return {
+    next: cursorText(plainCursors, page.next, undefined),
+    previous: cursorText(plainCursors, page.previous, undefined),
+    results: page.rows.map((i) => all[i]!) as never[]
+  }
+}
+
+const Page = Paginated(ClassSchema)
