@@ -11,12 +11,10 @@ const login = ['X-Demo-User: alice']
 
 t.test('an unreachable backend: status 2 once the wait is over, naming the URL and the refusal', async (t) => {
   const port = await freePort()
-  const started = Date.now()
   const result = await conform({ appUrl: `http://127.0.0.1:${port}`, appPrefix: '/api/integrations', appHeaders: login, waitMs: 800 })
   t.equal(result.status, 2)
   t.same(result.verdicts, [])
   t.match(result.error, `the backend did not answer within 1 s: expected it at http://127.0.0.1:${port}/api/integrations; got connection refused`)
-  t.ok(Date.now() - started < 10_000, 'bounded')
 })
 
 t.test('a backend command that exits at once: status 2 with its exit status and last output', async (t) => {
@@ -49,11 +47,10 @@ t.test('routes that answer HTML, or JSON without success: status 2, saying what 
 t.test('a hanging backend: every call is bounded; the kit stops with status 2', async (t) => {
   const hang = await stubBackend(() => { /* never answers */ })
   t.teardown(hang.close)
-  const started = Date.now()
+  // The message says the call's own timeout ended it: an unbounded call would hang the test instead.
   const result = await conform({ appUrl: hang.url, appPrefix: '/api/integrations', appHeaders: login, timeoutMs: 500 })
   t.equal(result.status, 2)
   t.match(result.error, 'expected POST /api/integrations/check-sync-status (user 1) to answer within 500 ms; no answer came')
-  t.ok(Date.now() - started < 5000, 'bounded by the call timeout')
 })
 
 t.test('a backend that never calls unimock: status 2 after the first link flow', async (t) => {

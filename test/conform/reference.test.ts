@@ -32,5 +32,4 @@ t.test('unimock conform passes every check against the reference integrator', as
   t.same(asserts.filter((a) => !a.ok || a.skip !== false).map((a) => a.name), [], 'every check passed (none failed, none not applicable)')
   const xml = readFileSync(junit, 'utf8')
   t.match(xml, `<testsuites name="unimock conform" tests="${CHECKS.length}" failures="0" skipped="0"`)
-  t.ok(ms < 60_000, 'under a minute')
 })
