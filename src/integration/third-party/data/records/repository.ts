@@ -237,7 +237,9 @@ export class DataRepository {
       (this.#countWindow.get(q.setId, q.modifiedAfter ?? -1, q.modifiedBefore ?? Number.MAX_SAFE_INTEGER) as number) <= NARROW_WINDOW
     // `+?`, not `?`: set_id leads a non-unique index (data_records_by_modified), and the SQLite that
     // better-sqlite3 13 bundles (STAT4) then plans the statement again on every call with a new binding, which
-    // doubled the read of a page's rows. A `+?` is the same value and the same plan, bound without it.
+    // doubled the read of a page's rows. A `+?` is the same value and the same plan, bound without it. The
+    // same holds for the LIMIT: SQLite 3.54 reads a bare `LIMIT ?`'s value into the plan, so binding it (every
+    // call) planned the statement again, 9 of a page read's 18 µs.
     const where: string[] = ['set_id = +?']
     const args: number[] = [q.setId]
     if (q.from !== null) { where.push(q.direction === 'asc' ? 'seq > +?' : 'seq < +?'); args.push(q.from) }
@@ -249,7 +251,7 @@ export class DataRepository {
     if (q.createdBefore !== null) { where.push('+created_us < ?'); args.push(q.createdBefore) }
     if (q.idx !== null) { where.push('idx = ?'); args.push(q.idx) }
     const index = narrow ? 'INDEXED BY data_records_by_modified' : ''
-    const sql = `SELECT ${ROW} FROM data_records ${index} WHERE ${where.join(' AND ')} ORDER BY seq ${q.direction === 'asc' ? 'ASC' : 'DESC'} LIMIT ?`
+    const sql = `SELECT ${ROW} FROM data_records ${index} WHERE ${where.join(' AND ')} ORDER BY seq ${q.direction === 'asc' ? 'ASC' : 'DESC'} LIMIT +?`
     let stmt = this.#queries.get(sql)
     if (stmt === undefined) {
       // Arrays, made into objects here: better-sqlite3 builds row objects key by key, which costs more than
