@@ -100,6 +100,12 @@ export class DataRepository {
   readonly #countWindow
   readonly #queries = new Map<string, Statement>()
   readonly #byIdxList = new Map<number, Statement>()
+  /**
+   * Data sets read outside a transaction, by account and model, until a statement of this repository writes
+   * data_sets (or forgetSets: a tenant's accounts deleted under it). Every page read looks its set up first,
+   * and SQLite's point read was 10 µs of a request in the server.
+   */
+  readonly #setCache = new Map<string, DataSet>()
 
   constructor (db: Db) {
     this.#db = db
@@ -145,6 +151,7 @@ export class DataRepository {
   }
 
   deleteAccount (accountId: string): void {
+    this.#setCache.clear()
     const sets = this.setsOf(accountId)
     for (const s of sets) this.#db.prepare('DELETE FROM data_records WHERE set_id = ?').run(s.id)
     this.#db.prepare('DELETE FROM data_sets WHERE account_id = ?').run(accountId)
@@ -152,12 +159,25 @@ export class DataRepository {
   }
 
   clear (): void {
+    this.#setCache.clear()
     this.#db.exec('DELETE FROM data_records; DELETE FROM data_sets; DELETE FROM data_accounts;')
   }
 
   set (accountId: string, modelId: string): DataSet | undefined {
+    const key = `${accountId}|${modelId}`
+    const cached = this.#setCache.get(key)
+    if (cached !== undefined) return cached
     const row = this.#set.get(accountId, modelId) as SetRow | undefined
-    return row === undefined ? undefined : toSet(row)
+    if (row === undefined) return undefined
+    const set = Object.freeze(toSet(row))
+    // Not inside a transaction: what it reads may yet be rolled back.
+    if (!this.#db.inTransaction) this.#setCache.set(key, set)
+    return set
+  }
+
+  /** Drops the kept data sets: rows were deleted under this repository (a tenant's accounts cascade). */
+  forgetSets (): void {
+    this.#setCache.clear()
   }
 
   setsOf (accountId: string): DataSet[] {
@@ -165,11 +185,13 @@ export class DataRepository {
   }
 
   addSet (accountId: string, modelId: string, initialCount: number): DataSet {
+    this.#setCache.clear()
     this.#insertSet.run(accountId, modelId, initialCount, initialCount)
     return this.set(accountId, modelId)!
   }
 
   saveProgress (s: DataSet, stamp: number): void {
+    this.#setCache.clear()
     this.#saveProgress.run(s.initialWritten, s.appliedEpoch, s.appliedOps, s.remoteCount, s.nextSeq, s.rewriteFrom, stamp, s.id)
   }
 
