@@ -10,7 +10,9 @@ const PATH_TOKEN = /(\/(?:account-token|link-tokens)\/)(?!regenerate(?:[/?]|$))[
 /** A URL as it may be logged: path tokens and sensitive query values replaced by [redacted]. */
 export function redactUrl (url: string): string {
   const q = url.indexOf('?')
-  const path = (q < 0 ? url : url.slice(0, q)).replace(PATH_TOKEN, '$1[redacted]')
+  const whole = q < 0 ? url : url.slice(0, q)
+  // Both path tokens follow a segment ending in "-token(s)": most paths (every journaled request's) have none.
+  const path = whole.includes('-token') ? whole.replace(PATH_TOKEN, '$1[redacted]') : whole
   if (q < 0) return path
   const query = url.slice(q + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=')

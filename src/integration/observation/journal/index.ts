@@ -9,6 +9,7 @@ import { redactUrl } from '../../service/dialect/redact.js'
 import { unifiedInterface } from '../../service/dialect/unified-interface.js'
 import type { LinkService } from '../../service/link/link-service.js'
 import type { TenantService } from '../../service/tenants/tenant-service.js'
+import { cursorFingerprints } from './cursor-fingerprints.js'
 import { fingerprint } from './fingerprint.js'
 import type { JournalEntry, JournalFacets } from './journal-entry.js'
 import { JournalStore } from './journal-store.js'
@@ -31,7 +32,7 @@ export interface JournalServices {
   readonly link: LinkService
 }
 
-const fp = (cursor: string | null | undefined): string | null => cursor === null || cursor === undefined ? null : fingerprint(cursor)
+const fp = (cursor: string | null | undefined): string | null => cursor === null || cursor === undefined ? null : cursorFingerprints.of(cursor)
 
 /**
  * Journals every request to the unified service, per API key (tenant), in memory. Each unified route

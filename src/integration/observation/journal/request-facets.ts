@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { JournalKind } from '../../../http/route-facts.js'
+import { cursorFingerprints } from './cursor-fingerprints.js'
 import { fingerprint, personFingerprint } from './fingerprint.js'
 
 /**
@@ -25,7 +26,7 @@ function pageRequest (request: FastifyRequest, facets: Facets): void {
   const size = pageSizeOf(field(query, 'page_size'))
   if (size !== undefined) facets.pageSize = size
   const cursor = str(field(query, 'cursor'))
-  if (cursor !== undefined && cursor !== '') facets.cursor = fingerprint(cursor)
+  if (cursor !== undefined && cursor !== '') facets.cursor = cursorFingerprints.of(cursor)
   const after = str(field(query, 'modified_after'))
   const before = str(field(query, 'modified_before'))
   if (after !== undefined) facets.modifiedAfter = after

@@ -1,5 +1,6 @@
 import { between, pick } from '../../../../core/hash.js'
 import { formatMicros } from '../../../../core/timestamps.js'
+import type { RecordState } from './record-state.js'
 import type { Rule } from './rule.js'
 import { ACCOUNT_NAMES } from './words.js'
 
@@ -14,6 +15,24 @@ const EMPTY_LIST: readonly never[] = Object.freeze([])
 
 /** `EMP-1001`-style codes start with the model's name. */
 const prefixOf = (model: string): string => model.slice(0, 3).toUpperCase()
+
+/**
+ * A sync stamp as text, the last one remembered: the records one sync pass wrote share their stamps, so a
+ * page mostly repeats one. Text made by concatenation is a rope that JSON.stringify flattens, a copy for
+ * every record; the same string again is flattened once.
+ */
+function lastStamp (micros: (r: RecordState) => number): (r: RecordState) => string {
+  let us = Number.NaN
+  let text = ''
+  return (r) => {
+    const at = micros(r)
+    if (at !== us) {
+      us = at
+      text = formatMicros(at)
+    }
+    return text
+  }
+}
 
 /** A string field numbered after the record's index. */
 function numbered (field: string, write: (index: number) => string): Rule {
@@ -34,8 +53,8 @@ export const IDENTIFIERS: readonly Rule[] = [
     }
   },
   { name: 'remote_id', when: { type: 'remote_id' }, ownNulls: true, make: () => (r) => r.remoteId() },
-  { name: 'created_at', when: { type: 'created_at' }, ownNulls: true, make: () => (r) => formatMicros(r.createdUs) },
-  { name: 'modified_at', when: { type: 'modified_at' }, ownNulls: true, make: () => (r) => formatMicros(r.modifiedUs) },
+  { name: 'created_at', when: { type: 'created_at' }, ownNulls: true, make: () => lastStamp((r) => r.createdUs) },
+  { name: 'modified_at', when: { type: 'modified_at' }, ownNulls: true, make: () => lastStamp((r) => r.modifiedUs) },
   { name: 'remote_was_deleted', when: { type: 'remote_was_deleted' }, ownNulls: true, make: () => (r) => r.deleted && r.parent === undefined },
   { name: 'field_mappings', when: { type: 'field_mappings' }, ownNulls: true, make: () => () => FIELD_MAPPINGS },
   // Filled in by the generator when remote data is asked for.

@@ -37,6 +37,7 @@ export class DataSets {
   get settings (): DataSettings { return this.#settings }
 
   forget (accountId?: string): void {
+    this.#repo.forgetSets()
     if (accountId === undefined) this.#accounts.clear()
     else this.#accounts.delete(accountId)
   }
