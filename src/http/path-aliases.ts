@@ -12,6 +12,8 @@
 export class PathAliases {
   /** alias prefix → canonical prefix, per number of segments in the alias. */
   readonly #bySegments = new Map<number, Map<string, string>>()
+  /** The first segment of every alias (`api`, `hris`, ...): a URL starting otherwise has nothing to rewrite. */
+  readonly #firstSegments = new Set<string>()
 
   /** `alias` and `canonical` are literal paths of whole segments, e.g. `/api/hris/employees`. */
   add (alias: string, canonical: string): void {
@@ -22,10 +24,17 @@ export class PathAliases {
       this.#bySegments.set(segments, map)
     }
     map.set(alias, canonical)
+    this.#firstSegments.add(alias.split('/')[1]!)
   }
 
   /** The URL to route: the canonical prefix in place of an alias prefix, or `url` itself. */
   rewrite (url: string): string {
+    // Most requests (the plant store, the control API, the documented paths) have no alias: one lookup says so.
+    const firstEnd = prefixEnd(url, 1)
+    if (firstEnd > 0) {
+      const first = url.slice(1, firstEnd)
+      if (!this.#firstSegments.has(first) && !first.includes('%')) return url
+    }
     for (const [segments, map] of this.#bySegments) {
       const end = prefixEnd(url, segments)
       if (end < 0) continue

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { routeConfigOf } from './route-context.js'
 
 /**
  * The one declaration of what a route is, written where the route is registered and read by whoever
@@ -100,7 +101,8 @@ export function namedOperation (request: FastifyRequest): RouteFacts | undefined
 
 /** The declaration of the route a request matched; undefined when it matched none or the route declared nothing. */
 export function factsOf (request: FastifyRequest): RouteFacts | undefined {
-  return request.is404 ? undefined : namedOperation(request) ?? request.routeOptions.config.facts
+  const config = routeConfigOf(request)
+  return config === undefined ? undefined : namedOperation(request) ?? config.facts
 }
 
 /** The category a request's route serves: the declared one, or the request's `category` param. */

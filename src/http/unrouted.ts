@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { securityOfWrapped } from './openapi/security.js'
+import { routeContextOf, setRouteContext, symbolOf } from './route-context.js'
 
 /**
  * A parametric route with a body that does not serve a request's path (an unknown category) must answer as
@@ -11,24 +12,14 @@ import { securityOfWrapped } from './openapi/security.js'
  * one step later. Fastify exports neither symbol; both are found by their descriptions, once.
  */
 export function continueUnrouted (request: FastifyRequest): void {
-  const held = request as unknown as Record<symbol, Record<symbol, unknown> | undefined>
-  routeContext ??= symbolOf(held, 'fastify.context')
-  const context = held[routeContext]!
+  const context = routeContextOf(request)
   notFoundContext ??= symbolOf(context, 'fastify.404ContextKey')
   const notFound = context[notFoundContext] as Record<symbol, unknown> | null | undefined
   if (notFound === null || notFound === undefined) throw new Error('continueUnrouted: the route has no 404 route to continue as')
-  held[routeContext] = notFound
+  setRouteContext(request, notFound)
 }
 
-let routeContext: symbol | undefined
 let notFoundContext: symbol | undefined
-
-function symbolOf (object: object, description: string): symbol {
-  const found = Object.getOwnPropertySymbols(object).find((s) => s.description === description)
-  // A Fastify that renamed its internals fails every such request loudly, in the tests first.
-  if (found === undefined) throw new Error(`continueUnrouted: Fastify's ${description} symbol is not found`)
-  return found
-}
 
 /** The route's own hooks (authentication) do not run for a request that continues as the 404 route. */
 export function skippedWhenUnrouted (hook: onRequestHookHandler): onRequestHookHandler {

@@ -25,6 +25,8 @@ t.test('percent-encoded segments match as the router decodes them, and keep thei
   t.equal(aliases.rewrite('/api/hris/employe%65s?x=1'), '/api/hris/v1/employe%65s?x=1')
   t.equal(aliases.rewrite('/api/hri%73/employees'), '/api/hri%73/v1/employees', 'the raw category is what the account check sees')
   t.equal(aliases.rewrite('/hri%73/v1/employees/1'), '/api/hri%73/v1/employees/1')
+  t.equal(aliases.rewrite('/%61pi/hris/employees'), '/%61pi/hris/v1/employees', 'an encoded first segment too: a first segment')
+  t.equal(aliases.rewrite('/%68ris/v1/employees'), '/api/%68ris/v1/employees', 'no alias has as written is still decoded and looked up')
   t.equal(aliases.rewrite('/api/hris/employees%zz'), '/api/hris/employees%zz', 'a segment that does not decode is no alias')
   t.equal(aliases.rewrite('/api/hris%2Femployees/x'), '/api/hris%2Femployees/x', 'an encoded slash keeps its segment whole')
 })

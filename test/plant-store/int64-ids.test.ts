@@ -49,3 +49,17 @@ t.test('an int64 inside a stored category does not break the add', async (t) => 
   t.equal(res.status, 200)
   t.same(Object.keys(res.body), ['id', 'name', 'status', 'tags'])
 })
+
+t.test('a GET path id as the client wrote it: leading zeros, a sign, 15 and 16 digits, nothing or letters', async (t) => {
+  const { app } = await makeApp(t)
+  await send(app, 'POST', '/v3/plant', '{"id":999999999999999,"name":"fifteen nines"}')
+  await send(app, 'POST', '/v3/plant', '{"id":1000000000000000,"name":"sixteen digits"}')
+  const name = async (path: string): Promise<string> => { const r = await send(app, 'GET', path); return `${r.status} ${r.status === 200 ? JSON.parse(r.text).name : ''}` }
+  t.equal(await name('/v3/plant/999999999999999'), '200 fifteen nines')
+  t.equal(await name('/v3/plant/1000000000000000'), '200 sixteen digits')
+  t.equal(await name('/v3/plant/000999999999999999'), '200 fifteen nines', 'leading zeros name the same id')
+  t.equal(await name('/v3/plant/+999999999999999'), '200 fifteen nines', 'a plus sign too')
+  t.equal((await send(app, 'GET', '/v3/plant/0')).status, 404, 'zero is no plant')
+  t.equal((await send(app, 'GET', '/v3/plant/12a')).status, 400, 'letters are no id')
+  t.equal((await send(app, 'GET', '/v3/plant/-1')).status, 404, 'a negative id is an id, of no plant')
+})

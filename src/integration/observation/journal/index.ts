@@ -5,6 +5,7 @@ import { toAppError } from '../../../http/error-handling.js'
 import { authFacts, type UnifiedAuth } from '../../service/accounts/request-auth.js'
 import { JournalRecorder } from '../../service/dialect/journal-recorder.js'
 import { categoryOf, namedOperation } from '../../../http/route-facts.js'
+import { routeConfigOf } from '../../../http/route-context.js'
 import { redactUrl } from '../../service/dialect/redact.js'
 import { unifiedInterface } from '../../service/dialect/unified-interface.js'
 import type { LinkService } from '../../service/link/link-service.js'
@@ -62,9 +63,9 @@ export function installJournal (app: FastifyInstance, context: AppContext, store
   }
 
   app.addHook('onRequest', (request, reply, done) => {
-    // The route's options are read once, here (routeOptions builds a new object on every read).
-    const options = request.is404 ? undefined : request.routeOptions
-    const route = options?.config.facts
+    // The route's config from its context: request.routeOptions builds a new object on every read.
+    const options = routeConfigOf(request)
+    const route = options?.facts
     // A route that declares no surface is the API's if its path is: one added from outside compose.ts (the
     // app's own unified routes all declare theirs: test/architecture/route-facts.test.ts).
     const surface = route?.surface ?? ((options?.url === undefined ? isUnified(request.url) : isUnifiedRoute(options.url)) ? 'api' : undefined)
