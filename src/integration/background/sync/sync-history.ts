@@ -43,9 +43,9 @@ export class SyncHistoryRepository {
     this.#insert = db.prepare(`INSERT INTO sync_history (linked_account_id, model_id, started_at, finished_at, result, was_initial)
       VALUES (?, ?, ?, ?, ?, ?)`)
     // The row `limit` places below the newest, and every older one, go: one index walk per write.
-    this.#trim = db.prepare(`DELETE FROM sync_history WHERE linked_account_id = ? AND seq <= (
-      SELECT seq FROM sync_history WHERE linked_account_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`)
-    this.#forAccount = db.prepare('SELECT * FROM sync_history WHERE linked_account_id = ? ORDER BY seq DESC LIMIT ?')
+    this.#trim = db.prepare(`DELETE FROM sync_history WHERE linked_account_id = +? AND seq <= (
+      SELECT seq FROM sync_history WHERE linked_account_id = +? ORDER BY seq DESC LIMIT 1 OFFSET +?)`)
+    this.#forAccount = db.prepare('SELECT * FROM sync_history WHERE linked_account_id = +? ORDER BY seq DESC LIMIT +?')
     this.#forget = db.prepare('DELETE FROM sync_history WHERE linked_account_id = ?')
     this.#clear = db.prepare('DELETE FROM sync_history')
   }

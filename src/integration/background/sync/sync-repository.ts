@@ -95,7 +95,7 @@ export class SyncRepository {
       FROM sync_states s JOIN sync_accounts a ON a.linked_account_id = s.linked_account_id JOIN linked_accounts l ON l.id = s.linked_account_id
       WHERE s.linked_account_id = +? AND s.model_id = +?`).raw(true)
     this.#states = db.prepare(`SELECT ${STATE} FROM sync_states WHERE linked_account_id = +? ORDER BY position`).raw(true)
-    this.#page = db.prepare(`SELECT ${STATE} FROM sync_states WHERE linked_account_id = +? AND position > +? ORDER BY position LIMIT ?`).raw(true)
+    this.#page = db.prepare(`SELECT ${STATE} FROM sync_states WHERE linked_account_id = +? AND position > +? ORDER BY position LIMIT +?`).raw(true)
     this.#count = db.prepare('SELECT count(*) FROM sync_states WHERE linked_account_id = +?').pluck()
     const columns = `enabled = ?, status = ?, is_initial_sync = ?, last_sync_start = ?, next_sync_start = ?, last_sync_finished = ?,
       last_sync_result = ?, run_kind = ?, run_passes = ?, run_done = ?, run_outcome = ?, run_ends = ?, run_finish_us = ?,

@@ -137,7 +137,7 @@ export class WebhookRepository {
       faults, created_at, next_attempt_at, duplicate_of, redelivery_of, event_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
     this.#delivery = db.prepare(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`)
     const due = `FROM webhook_deliveries
-      WHERE tenant_id = ? AND state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT ?`
+      WHERE tenant_id = +? AND state = 'pending' AND in_flight = 0 AND next_attempt_at <= ? ORDER BY next_attempt_at, seq LIMIT +?`
     this.#due = db.prepare(`SELECT ${DELIVERY_COLUMNS} ${due}`)
     // The same rows, marked in one statement (a batch is hundreds of rows); callers hold a transaction.
     this.#markInFlight = db.prepare(`UPDATE webhook_deliveries SET in_flight = 1 WHERE seq IN (SELECT seq ${due})`)
@@ -224,7 +224,7 @@ export class WebhookRepository {
     if (f.event !== undefined) { where.push('event = ?'); params.push(f.event) }
     if (f.account !== undefined) { where.push('linked_account_id = ?'); params.push(f.account) }
     if (f.state !== undefined) { where.push('state = ?'); params.push(f.state) }
-    const sql = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`
+    const sql = `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq LIMIT +?`
     return (this.#db.prepare(sql).all(...params, f.limit) as DeliveryRow[]).map(toDelivery)
   }
 

@@ -126,7 +126,7 @@ export class DataRepository {
     this.#change = db.prepare('UPDATE data_records SET version = version + 1, modified_us = ? WHERE set_id = ? AND idx = ? AND deleted = 0')
     this.#delete = db.prepare('UPDATE data_records SET deleted = 1, modified_us = ? WHERE set_id = ? AND idx = ? AND deleted = 0')
     this.#rewriteRange = db.prepare('UPDATE data_records SET modified_us = ? WHERE set_id = ? AND seq >= ? AND seq < ? AND deleted = 0')
-    this.#seqAt = db.prepare('SELECT seq FROM data_records WHERE set_id = ? AND seq >= ? ORDER BY seq LIMIT 1 OFFSET ?').pluck()
+    this.#seqAt = db.prepare('SELECT seq FROM data_records WHERE set_id = +? AND seq >= ? ORDER BY seq LIMIT 1 OFFSET +?').pluck()
     this.#byIdx = db.prepare(`SELECT ${ROW} FROM data_records WHERE set_id = ? AND idx = ?`)
     this.#liveFrom = db.prepare('SELECT count(*) FROM data_records WHERE set_id = ? AND seq >= ? AND deleted = 0').pluck()
     this.#maxStamp = db.prepare('SELECT coalesce(max(last_stamp), 0) FROM data_sets WHERE account_id = ?').pluck()
