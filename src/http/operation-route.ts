@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestHookHandler, RouteHandlerMethod } from 'fastify'
 import { nameOperation, type RouteFacts } from './route-facts.js'
 import { continueUnrouted, skippedWhenUnrouted } from './unrouted.js'
+import type { ValidateFunction } from 'ajv'
 import { requestValidator } from './validation.js'
 
 /** One operation a family's route serves, declared as its own route would be. */
@@ -39,6 +40,8 @@ export interface OperationFamily {
 
 type ValidationFailure = Error & { validation: unknown, validationContext: string }
 
+interface PartCheck { readonly part: string, readonly property: string, readonly check: ValidateFunction }
+
 const PARTS = [['params', 'params'], ['body', 'body'], ['querystring', 'query']] as const
 
 /**
@@ -64,6 +67,18 @@ export function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addC
     }
     return schema
   }
+  // Each operation's validators, found once: the shared cache is keyed by the schema's JSON, too dear per request.
+  const checks = new Map<FamilyOperation, PartCheck[]>()
+  const checksOf = (op: FamilyOperation): PartCheck[] => {
+    let found = checks.get(op)
+    if (found === undefined) {
+      const schema = schemaOf(op) as Record<string, unknown>
+      found = PARTS.filter(([part]) => schema[part] !== undefined)
+        .map(([part, property]) => ({ part, property, check: requestValidator(part, op.url, schema[part]) }))
+      checks.set(op, found)
+    }
+    return found
+  }
   app.route({
     method: family.method,
     url: family.url,
@@ -80,8 +95,7 @@ export function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addC
       done()
     }, ...toArray(family.onRequest).map(withBody ? skippedWhenUnrouted : (hook) => hook)],
     preValidation: (request, _reply, done) => {
-      const schema = schemaOf(chosen.get(request)!) as Record<string, unknown>
-      const failed = validate(request, schema)
+      const failed = validate(request, checksOf(chosen.get(request)!))
       if (failed === undefined) { done(); return }
       if (family.attachValidation === true) { request.validationError = failed; done(); return }
       done(failed)
@@ -132,11 +146,9 @@ function servedOnly (app: Pick<FastifyInstance, 'addConstraintStrategy'>, family
 }
 
 /** Fastify's validation of a route's params, body and query, stopping at the first part that fails. */
-function validate (request: FastifyRequest, schema: Record<string, unknown>): ValidationFailure | undefined {
+function validate (request: FastifyRequest, checks: readonly PartCheck[]): ValidationFailure | undefined {
   const held = request as unknown as Record<string, unknown>
-  for (const [part, property] of PARTS) {
-    if (schema[part] === undefined) continue
-    const check = requestValidator(part, request.url, schema[part])
+  for (const { part, property, check } of checks) {
     const value = held[property]
     // As Fastify calls it: Ajv may then replace the part itself (a default for a missing body).
     if (check(value === undefined ? null : value, { parentData: held, parentDataProperty: property } as never) as boolean) continue
