@@ -21,8 +21,8 @@ export interface OperationFamily {
   /** The route's path, with the params `keyOf` reads (`/api/:category/v1/:segment/:id`). */
   readonly url: string
   readonly keyOf: (params: Record<string, string>) => string
-  /** The hooks every operation of the family has (authentication); they run only for a served request. */
-  readonly onRequest: onRequestHookHandler | onRequestHookHandler[]
+  /** The hook every operation of the family has (authentication); it runs only for a served request. */
+  readonly onRequest: onRequestHookHandler
   /** As a route's: a failed validation is left on `request.validationError` for the handler. */
   readonly attachValidation?: boolean
   /** The family's own declaration (`category: CATEGORY_PARAM`). */
@@ -54,7 +54,7 @@ const PARTS = [['params', 'params'], ['body', 'body'], ['querystring', 'query']]
  * it: unrouted.ts). Each operation keeps its declaration, its schemas and its own entry in the OpenAPI
  * document (`config.operations`).
  */
-export function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addConstraintStrategy'>, family: OperationFamily): void {
+function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addConstraintStrategy'>, family: OperationFamily): void {
   const served = new Map(family.operations.map((op) => [op.key, op]))
   const chosen = new WeakMap<FastifyRequest, FamilyOperation>()
   const withBody = family.method !== 'GET'
@@ -93,7 +93,7 @@ export function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addC
       chosen.set(request, op)
       nameOperation(request, op.facts)
       done()
-    }, ...toArray(family.onRequest).map(withBody ? skippedWhenUnrouted : (hook) => hook)],
+    }, withBody ? skippedWhenUnrouted(family.onRequest) : family.onRequest],
     preValidation: (request, _reply, done) => {
       const failed = validate(request, checksOf(chosen.get(request)!))
       if (failed === undefined) { done(); return }
@@ -109,6 +109,63 @@ export function serveOperationFamily (app: Pick<FastifyInstance, 'route' | 'addC
       return chosen.get(request)!.handler.call(this, request, reply)
     }
   })
+}
+
+/**
+ * An operation under `/api/{category}/v1/{segment}`, with what the route serving its shape holds once: its
+ * hooks, validation mode, shared answers and the family's declaration (the same objects for every operation
+ * of a shape).
+ */
+export interface ShapedOperation extends Omit<FamilyOperation, 'key'> {
+  readonly method: OperationFamily['method']
+  readonly onRequest: onRequestHookHandler
+  readonly attachValidation?: boolean
+  readonly responses: Record<string, unknown>
+  /** The declaration of the route its shape's operations share (`category: CATEGORY_PARAM`). */
+  readonly familyFacts: RouteFacts
+}
+
+/** `/api/crm/v1/contacts/:id/application` → `/api/:category/v1/:segment/:id/application`. */
+const shapeOf = (url: string): string => url.replace(/^\/api\/[^/]+\/v1\/[^/]+/, '/api/:category/v1/:segment')
+
+/** `/api/crm/v1/contacts/...` → `crm/contacts`, what `keyOf` gives for its requests. */
+const keyOfUrl = (url: string): string => { const parts = url.split('/'); return `${parts[2]}/${parts[4]}` }
+
+/**
+ * The catalogue's operations under `/api/{category}/v1/{segment}`, one route per shape (every model's create
+ * is one, every model's remote-field-classes list another), each operation picked by its category and
+ * segment. A shape only one operation has keeps its own route (the async-task poll's shape is a record
+ * retrieve's). `matchServed` names the shapes that are also another route's path: they match only what they
+ * serve (OperationFamily.match).
+ */
+export function serveByShape (app: Pick<FastifyInstance, 'route' | 'addConstraintStrategy'>, operations: readonly ShapedOperation[], matchServed: (shape: string) => boolean = () => false): void {
+  const shapes = new Map<string, ShapedOperation[]>()
+  for (const op of operations) {
+    const shape = `${op.method} ${shapeOf(op.url)}`
+    shapes.set(shape, [...(shapes.get(shape) ?? []), op])
+  }
+  for (const [shape, family] of shapes) {
+    const first = family[0]!
+    if (family.length === 1) {
+      app.route({ method: first.method, url: first.url, onRequest: first.onRequest, attachValidation: first.attachValidation, config: { facts: first.facts }, schema: first.schema(), handler: first.handler })
+      continue
+    }
+    // One route answers for all of them: what it holds once must be the same for each.
+    const odd = family.find((op) => op.onRequest !== first.onRequest || op.attachValidation !== first.attachValidation || op.responses !== first.responses || op.familyFacts !== first.familyFacts)
+    if (odd !== undefined) throw new Error(`${odd.method} ${odd.url} differs from ${first.url} in hooks, validation, answers or declaration: it cannot share its route`)
+    const url = shape.slice(shape.indexOf(' ') + 1)
+    serveOperationFamily(app, {
+      method: first.method,
+      url,
+      keyOf: (params) => `${params.category}/${params.segment}`,
+      onRequest: first.onRequest,
+      attachValidation: first.attachValidation,
+      config: { facts: first.familyFacts },
+      responses: first.responses,
+      ...(matchServed(url) ? { match: 'served' as const } : {}),
+      operations: family.map((op) => ({ key: keyOfUrl(op.url), url: op.url, facts: op.facts, schema: op.schema, handler: op.handler }))
+    })
+  }
 }
 
 let strategies = 0
@@ -157,8 +214,4 @@ function validate (request: FastifyRequest, checks: readonly PartCheck[]): Valid
     return Object.assign(new Error(message), { statusCode: 400, code: 'FST_ERR_VALIDATION', validation: check.errors, validationContext: part })
   }
   return undefined
-}
-
-function toArray<T> (value: T | T[]): T[] {
-  return Array.isArray(value) ? value : [value]
 }

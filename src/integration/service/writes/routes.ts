@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify'
-import type { RouteFacts } from '../../../http/route-facts.js'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { serveByShape, type ShapedOperation } from '../../../http/operation-route.js'
+import { CATEGORY_PARAM, type RouteFacts } from '../../../http/route-facts.js'
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { DataSchemas } from '../../third-party/data/catalogue/schemas.js'
 import { journaled } from '../dialect/journal-recorder.js'
@@ -9,7 +10,6 @@ import type { Batches } from './batches.js'
 import type { Idempotency } from './idempotency.js'
 import type { MetaBuilder } from './meta.js'
 import { registerMetaRoutes } from './meta-routes.js'
-import { serveWriteRoutes } from './served-routes.js'
 import { Envelope, FailedWrite, WriteQuery, type WriteSchemas } from './schemas.js'
 import type { WriteOperation } from './write-catalogue.js'
 import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
@@ -76,51 +76,38 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 /** `/api/crm/v1/contacts/{id}` → `/api/crm/v1/contacts/:id`. */
 export const fastifyPath = (key: string): string => key.split(' ')[1]!.replace(/\{([^}]+)\}/g, ':$1')
 
-/** One write operation as a route would declare it (served.ts groups those of one shape into one route). */
-export interface WriteRoute {
-  readonly op: WriteOperation
-  readonly method: 'GET' | 'POST' | 'PATCH'
-  /** Its own path (`/api/crm/v1/contacts/:id`). */
-  readonly url: string
-  readonly attachValidation: boolean
-  readonly config: { readonly facts: RouteFacts }
-  /** Its error answers' schemas (every operation of a shape has the same). */
-  readonly errors: Record<number, TSchema>
-  readonly schema: () => FastifySchema
-  readonly handler: RouteHandlerMethod
-}
-
 /**
  * The write endpoints of every writable model, generated from fixtures/unified-writes.json: create, partial
  * update, the actions and ignore; bulk creates and their polls, the accounting beta's async creates and the
  * async-task poll; /meta. Bodies are documented by the request definitions and validated by the write
  * pipeline, which answers in the real service's envelope (`{model, warnings, errors}`), so a body schema
  * failure does not stop the request here; query and params failures do. The operations of one shape (every
- * model's create) are served by one route (`serveWriteRoutes`).
+ * model's create) are served by one route (`serveByShape`).
  */
 export const writeRoutes: FastifyPluginAsync<WriteRouteOptions> = async (app, o) => {
   const kinds = new Set(['create', 'partial_update', 'action', 'ignore'])
   registerMetaRoutes(app, o, o.operations.filter((op) => op.family === 'meta'))
-  const routes: WriteRoute[] = []
+  const routes: ShapedOperation[] = []
   for (const op of o.operations) {
     if (op.kind === 'bulk_create' || op.kind === 'bulk_retrieve' || op.family === 'async_tasks') routes.push(deferredRoute(o, op))
     if (op.kind === 'create' && op.category === 'accounting') routes.push(asyncCreateRoute(o, op))
     if (op.family === 'writes' && kinds.has(op.kind)) routes.push(writeRoute(o, op))
   }
-  serveWriteRoutes(app, o.authenticate, routes)
+  serveByShape(app, routes)
 }
 
-function writeRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
+function writeRoute (o: WriteRouteOptions, op: WriteOperation): ShapedOperation {
   const model = o.writes.model(op)
   const [method, specPath] = op.key.split(' ') as ['POST' | 'PATCH', string]
   const idParam = /\{([^}]+)\}/.exec(specPath)?.[1]
   return {
-    op,
     method,
     url: fastifyPath(op.key),
     attachValidation: true,
-    config: declaredAs('write', op, model),
-    errors: WRITE_ERRORS,
+    onRequest: o.authenticate,
+    facts: declaredAs('write', op, model),
+    familyFacts: FAMILIES.write,
+    responses: WRITE_ERRORS,
     schema: () => {
       const params = idParam === undefined ? undefined : Type.Object({ [idParam]: Type.String({ description: 'the record id (a UUID)' }) })
       const success: TSchema = op.kind === 'ignore'
@@ -160,22 +147,32 @@ const DEFERRED_ERRORS = { 400: Detail, ...AUTH_ERRORS }
 const POLL_ERRORS = { ...AUTH_ERRORS, 404: Detail }
 
 /** What a write route is: its operation's category and model; its journal entries name the model. */
-function declaredAs (kind: 'write' | 'bulk' | 'async-task', op: WriteOperation, model: { readonly id: string } | undefined): ReturnType<typeof journaled> {
-  return journaled(kind, { category: op.category, ...(model === undefined ? {} : { model: model.id }), facets: ['model'] })
+function declaredAs (kind: WriteKind, op: WriteOperation, model: { readonly id: string } | undefined): RouteFacts {
+  return journaled(kind, { category: op.category, ...(model === undefined ? {} : { model: model.id }), facets: ['model'] }).facts
+}
+
+type WriteKind = 'write' | 'bulk' | 'async-task'
+
+/** The declaration of the route a shape's operations share: the kind, the category from the path. */
+const FAMILIES: Record<WriteKind, RouteFacts> = {
+  write: journaled('write', { category: CATEGORY_PARAM, facets: ['model'] }).facts,
+  bulk: journaled('bulk', { category: CATEGORY_PARAM, facets: ['model'] }).facts,
+  'async-task': journaled('async-task', { category: CATEGORY_PARAM, facets: ['model'] }).facts
 }
 
 /** Bulk create and its polling, and the async-task poll: the deferred writes (batches.ts). */
-function deferredRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
+function deferredRoute (o: WriteRouteOptions, op: WriteOperation): ShapedOperation {
   const tags = [`unified: ${op.category}`]
   const model = op.model === null ? undefined : o.writes.model(op)
   if (op.kind === 'bulk_create') {
     return {
-      op,
       method: 'POST',
       url: fastifyPath(op.key),
       attachValidation: true,
-      config: declaredAs('bulk', op, model),
-      errors: DEFERRED_ERRORS,
+      onRequest: o.authenticate,
+      facts: declaredAs('bulk', op, model),
+      familyFacts: FAMILIES.bulk,
+      responses: DEFERRED_ERRORS,
       schema: () => ({
         tags,
         summary: `Create up to 100 ${op.model ?? ''} records in one batch, written on the scheduler`,
@@ -189,13 +186,15 @@ function deferredRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
     }
   }
   const param = op.kind === 'bulk_retrieve' ? 'batch_id' : 'id'
+  const kind = op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task'
   return {
-    op,
     method: 'GET',
     url: fastifyPath(op.key),
     attachValidation: false,
-    config: declaredAs(op.kind === 'bulk_retrieve' ? 'bulk' : 'async-task', op, model),
-    errors: POLL_ERRORS,
+    onRequest: o.authenticate,
+    facts: declaredAs(kind, op, model),
+    familyFacts: FAMILIES[kind],
+    responses: POLL_ERRORS,
     schema: () => ({
       tags,
       summary: op.kind === 'bulk_retrieve' ? 'The status of a bulk batch and of each of its items' : 'The status and result of an async write task',
@@ -214,15 +213,16 @@ function deferredRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
  * POST /api/accounting/v1/{segment}/async: the accounting beta's asynchronous create (documented, in neither
  * the client nor the specs): {task_id} at once, the write on the scheduler, its answer at async-tasks/{id}.
  */
-function asyncCreateRoute (o: WriteRouteOptions, op: WriteOperation): WriteRoute {
+function asyncCreateRoute (o: WriteRouteOptions, op: WriteOperation): ShapedOperation {
   const model = o.writes.model(op)
   return {
-    op,
     method: 'POST',
     url: `${fastifyPath(op.key)}/async`,
     attachValidation: true,
-    config: declaredAs('write', op, model),
-    errors: DEFERRED_ERRORS,
+    onRequest: o.authenticate,
+    facts: declaredAs('write', op, model),
+    familyFacts: FAMILIES.write,
+    responses: DEFERRED_ERRORS,
     schema: () => ({
       tags: [`unified: ${op.category}`],
       summary: `Create a ${model.name} asynchronously (beta): poll /api/accounting/v1/async-tasks/{task_id}`,

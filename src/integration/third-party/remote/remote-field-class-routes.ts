@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { type Static, Type } from '@sinclair/typebox'
 import { appError } from '../../../core/errors.js'
-import { type FamilyOperation, serveOperationFamily } from '../../../http/operation-route.js'
+import { serveByShape, type ShapedOperation } from '../../../http/operation-route.js'
 import { CATEGORY_PARAM } from '../../../http/route-facts.js'
 import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { plainCursors } from '../../../core/cursor.js'
@@ -56,9 +56,6 @@ function classLists (): Array<{ path: string, category: string, resource: string
   return out
 }
 
-/** `/api/crm/v1/accounts/remote-field-classes` → `/api/:category/v1/:segment/remote-field-classes`. */
-const shapeOf = (path: string): string => path.replace(/^\/api\/[^/]+\/v1\/[^/]+/, '/api/:category/v1/:segment')
-
 /**
  * GET .../{model}/remote-field-classes: the simulated third party's custom fields of that resource (see
  * data/custom-fields.ts), the classes `include_remote_fields` shows on records. Common-model fields are not
@@ -67,13 +64,16 @@ const shapeOf = (path: string): string => path.replace(/^\/api\/[^/]+\/v1\/[^/]+
  * is the model's record retrieve, as it was before they shared a route.
  */
 export const remoteFieldClassRoutes: FastifyPluginAsync<RemoteFieldClassRouteOptions> = async (app, { authenticate, catalogue }) => {
-  const shapes = new Map<string, FamilyOperation[]>()
-  for (const list of classLists()) {
+  const family = journaled('remote-field-classes', { category: CATEGORY_PARAM, facets: ['category'] }).facts
+  serveByShape(app, classLists().map((list): ShapedOperation => {
     const model = catalogue.bySegment(list.category, list.resource.split('/')[1]!)?.id
-    const operation: FamilyOperation = {
-      key: list.resource.split('/').slice(0, 2).join('/'),
+    return {
+      method: 'GET',
       url: list.path,
+      onRequest: authenticate,
+      responses: RESPONSES,
       facts: journaled('remote-field-classes', { category: list.category, ...(model === undefined ? {} : { model }), facets: ['category'] }).facts,
+      familyFacts: family,
       schema: () => ({
         tags: [`unified: ${list.category}`],
         summary: 'The third party\'s custom fields of this resource, as include_remote_fields shows them',
@@ -82,26 +82,7 @@ export const remoteFieldClassRoutes: FastifyPluginAsync<RemoteFieldClassRouteOpt
       }),
       handler: async (request) => classPage(request, list.resource)
     }
-    const shape = shapeOf(list.path)
-    shapes.set(shape, [...(shapes.get(shape) ?? []), operation])
-  }
-  for (const [shape, operations] of shapes) {
-    const first = operations[0]!
-    if (operations.length === 1) {
-      app.get(first.url, { onRequest: authenticate, config: { facts: first.facts }, schema: first.schema() }, first.handler)
-      continue
-    }
-    serveOperationFamily(app, {
-      method: 'GET',
-      url: shape,
-      keyOf: (params) => `${params.category}/${params.segment}`,
-      onRequest: authenticate,
-      config: journaled('remote-field-classes', { category: CATEGORY_PARAM, facets: ['category'] }),
-      responses: RESPONSES,
-      operations,
-      ...(shape.endsWith(':segment/remote-field-classes') ? { match: 'served' as const } : {})
-    })
-  }
+  }), (shape) => shape.endsWith('/:segment/remote-field-classes'))
 }
 
 const RESPONSES = { 200: Paginated(ClassSchema), 400: Detail, ...AUTH_ERRORS }
