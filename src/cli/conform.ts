@@ -24,7 +24,9 @@ interface ConformFlag {
 
 const FLAGS: readonly ConformFlag[] = [
   { flag: 'app-url', value: 'URL', help: 'the backend\'s base URL, e.g. http://127.0.0.1:3100 (required)' },
-  { flag: 'app-prefix', value: 'P', help: 'the prefix of its integrator routes (the spec\'s {app_prefix}), e.g. /api/integrations (required)' },
+  { flag: 'app-prefix', value: 'P', help: 'the prefix of its integrator routes (the spec\'s {app_prefix}), e.g. /api/integrations (required unless --routes gives one)' },
+  { flag: 'routes', value: 'FILE', help: 'a route map (JSON): your own route names, methods and field names (docs/conformance.md); the spec\'s by default' },
+  { flag: 'poll-interval', value: 'D', help: 'how often the backend polls sync-status by itself (e.g. 1m): resilience.polling waits for that poll' },
   { flag: 'app-header', value: '\'H: v\'', multiple: true, help: 'a header that makes a request a logged-in user, e.g. \'X-Demo-User: alice\' (repeatable; required)' },
   { flag: 'app-header-2', value: '\'H: v\'', multiple: true, help: 'the same for a second user of another organisation (repeatable): more checks get an integration of their own' },
   { flag: 'app-command', value: 'CMD', help: 'start the backend with this shell command, with UNIMOCK_URL, UNIMOCK_API_KEY, UNIMOCK_WEBHOOK_KEY and PORT set; stopped at the end (SIGTERM)' },
@@ -41,7 +43,7 @@ const FLAGS: readonly ConformFlag[] = [
 
 export function conformUsage (): string {
   return [
-    'Usage: unimock conform --app-url URL --app-prefix P --app-header \'H: v\' [options]',
+    'Usage: unimock conform --app-url URL (--app-prefix P | --routes FILE) --app-header \'H: v\' [options]',
     '',
     'Drives your backend through the situations the unified service\'s rules cover, with unimock as the service,',
     'and gives a verdict per rule. Exit status: 0 all passed (or not applicable), 1 a check failed, 2 the kit',
@@ -81,7 +83,8 @@ export function parseConform (argv: readonly string[]): ConformCommand {
   }
   if (values.help === true) return { kind: 'conform-help' }
   const text = (name: string): string | undefined => values[name] as string | undefined
-  for (const required of ['app-url', 'app-prefix']) if (text(required) === undefined) throw new UsageError(`conform needs --${required}`)
+  if (text('app-url') === undefined) throw new UsageError('conform needs --app-url')
+  if (text('app-prefix') === undefined && text('routes') === undefined) throw new UsageError('conform needs --app-prefix (or a --routes map with a "prefix")')
   const headers = (values['app-header'] as string[] | undefined) ?? []
   if (headers.length === 0) throw new UsageError('conform needs --app-header at least once: a header that makes a request a logged-in user')
   const port = text('port')
@@ -90,7 +93,9 @@ export function parseConform (argv: readonly string[]): ConformCommand {
     kind: 'conform',
     options: {
       appUrl: text('app-url')!,
-      appPrefix: text('app-prefix')!,
+      appPrefix: text('app-prefix'),
+      routes: text('routes'),
+      pollIntervalMs: duration(text('poll-interval'), 'poll-interval'),
       appHeaders: headers,
       appHeaders2: values['app-header-2'] as string[] | undefined,
       appCommand: text('app-command'),

@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js'
 import { BackendFault } from './errors.js'
+import { requestFor, type RouteArgs, type RouteMap, type RouteName } from './route-map.js'
 import { deadline } from './timing.js'
 
 /**
@@ -30,7 +31,7 @@ export interface BackendAnswer {
   readonly toBrowser: boolean
 }
 
-export type Route = 'create-link-token' | 'exchange-public-token' | 'relink-integration' | 'delete-integration' | 'check-sync-status'
+export type Route = RouteName
 
 const short = (text: string, max = 160): string => {
   const flat = text.replace(/\s+/g, ' ').trim()
@@ -60,6 +61,7 @@ export function expectRouteBody (a: BackendAnswer): Record<string, unknown> {
 export interface BackendOptions {
   readonly appUrl: string
   readonly prefix: string
+  readonly routes: RouteMap
   readonly timeoutMs: number
 }
 
@@ -85,21 +87,32 @@ export class Backend {
     return `${this.#o.appUrl}${this.#o.prefix}${path}`
   }
 
-  /** POST {prefix}/{route} with a JSON body, as `user`. */
-  async call (user: User, route: Route, body: unknown = {}): Promise<BackendAnswer> {
-    return await this.#send('POST', `/${route}`, { ...user.headers, 'content-type': 'application/json' }, JSON.stringify(body), user.name)
+  get routes (): RouteMap { return this.#o.routes }
+
+  /** A route as the route map places its inputs (the spec's: a JSON body under the prefix), as `user`. */
+  async call (user: User, route: Route, args: RouteArgs = {}): Promise<BackendAnswer> {
+    const r = requestFor(this.#o.routes.routes[route], args)
+    const headers = { ...user.headers, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) }
+    return await this.#send(r.method, r.path, headers, r.body === undefined ? undefined : JSON.stringify(r.body), user.name)
   }
 
-  /** GET {prefix}/integrations, the optional listing (integration ids and statuses). */
-  async listing (user: User): Promise<BackendAnswer> {
-    return await this.#send('GET', '/integrations', { ...user.headers }, undefined, user.name)
+  /** The optional listing of the user's integrations (ids and statuses); undefined when the route map has none. */
+  async listing (user: User): Promise<BackendAnswer | undefined> {
+    const listing = this.#o.routes.integrations
+    if (listing === null) return undefined
+    return await this.#send(listing.method, listing.path, { ...user.headers }, undefined, user.name)
   }
 
-  /** POST {prefix}/webhook/{category} as the service sends it: the raw body, signed (or not), no login. */
+  /** The webhook route of a category (under the prefix): what the service's targets point at. */
+  webhookPath (category: string): string {
+    return this.#o.routes.webhook.replace('{category}', encodeURIComponent(category))
+  }
+
+  /** The webhook route as the service calls it: the raw body, signed (or not), no login. */
   async webhook (category: string, body: string, signature: string | undefined): Promise<BackendAnswer> {
     const headers: Record<string, string> = { 'content-type': 'application/json' }
     if (signature !== undefined) headers['x-merge-webhook-signature'] = signature
-    return await this.#send('POST', `/webhook/${category}`, headers, body, undefined)
+    return await this.#send('POST', this.webhookPath(category), headers, body, undefined)
   }
 
   async #send (method: string, path: string, headers: Record<string, string>, body: string | undefined, userName: string | undefined): Promise<BackendAnswer> {

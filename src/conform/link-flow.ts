@@ -1,5 +1,5 @@
 import { CATEGORIES } from '../integration/service/catalog/categories.js'
-import { type Backend, type BackendAnswer, expectRouteBody, answerLine, type User } from './backend.js'
+import { type Backend, type BackendAnswer, expectRouteBody, answerLine, routeBody, type User } from './backend.js'
 import { BackendFault } from './errors.js'
 import { Mutex } from './timing.js'
 import type { World } from './world.js'
@@ -20,8 +20,8 @@ export interface Linked {
   readonly accountToken: string
   readonly publicToken: string
   readonly exchange: BackendAnswer
-  /** From the exchange answer or the backend's listing; undefined when it offers neither. */
-  readonly integrationId: number | undefined
+  /** As the route map says (the exchange answer's field, or the service's linked account id), else the backend's listing. */
+  readonly integrationId: IntegrationId | undefined
 }
 
 /** A link token the backend answered, and whose it is at unimock. */
@@ -40,12 +40,15 @@ export interface LinkOptions {
   readonly opened?: (opened: Opened) => Promise<void>
 }
 
+/** What relink, delete and check-sync-status take: the spec's integer, or whatever the route map names (a linked account id). */
+export type IntegrationId = number | string
+
 /** A check the backend cannot be driven into (no slot left, no integration id): not applicable, for this reason. */
 export class NotDrivable extends Error {}
 
 /** The integration id a route needs, or NotDrivable when the backend tells none. */
-export function integrationIdOf (linked: Linked): number {
-  if (linked.integrationId === undefined) throw new NotDrivable('the backend tells no integration_id (neither in the exchange answer nor in GET {prefix}/integrations), which relink, delete and check-sync-status take')
+export function integrationIdOf (linked: Linked): IntegrationId {
+  if (linked.integrationId === undefined) throw new NotDrivable('the backend tells no integration id (neither in the exchange answer nor in GET {prefix}/integrations), which relink, delete and check-sync-status take: name where it is with a --routes map ("id_from")')
   return linked.integrationId
 }
 
@@ -58,13 +61,17 @@ export class LinkFlows {
   readonly #unsupported = new Set<string>()
   /** Categories an exclusive flow holds: no other flow of any user links in them. */
   readonly #reserved = new Set<string>()
+  /** The category and origin id of each user's latest create-link-token: what an exchange names where the route map asks. */
+  readonly #pending = new Map<User, { category: string, originId: string | undefined }>()
+  /** The integration of the link family's flow (user 1), once linked: idle afterwards, so later checks reuse it. */
+  first: Linked | undefined
   /** Every public token exchange-public-token took (answered 200) in a link flow: each must be exchanged once. */
   readonly exchanged: string[] = []
   /**
    * Answers to situations whose status the spec leaves open, taken where a flow has the state for them (a
-   * pending record for a refused public token, a record in error): routes.open-statuses judges them.
+   * pending record for a refused public token): routes.open-statuses judges them.
    */
-  readonly openAnswers: { refusedToken?: BackendAnswer, inError?: BackendAnswer } = {}
+  readonly openAnswers: { refusedToken?: BackendAnswer } = {}
 
   constructor (backend: Backend, world: World, users: readonly User[]) {
     this.#backend = backend
@@ -85,6 +92,12 @@ export class LinkFlows {
     return await mutex.run(work)
   }
 
+  /** The category and origin id of the user's latest create-link-token (what a route map's exchange may name). */
+  pendingOf (user: User): { category?: string, originId?: string } {
+    const p = this.#pending.get(user)
+    return p === undefined ? {} : { category: p.category, ...(p.originId === undefined ? {} : { originId: p.originId }) }
+  }
+
   /** Categories the backend refused as such (a fresh record's create-link-token answered 400). */
   get unsupported (): readonly string[] { return [...this.#unsupported] }
 
@@ -102,6 +115,7 @@ export class LinkFlows {
       taken.add(category)
       if (exclusive) this.#reserved.add(category)
       const answer = await this.#backend.call(user, 'create-link-token', { category })
+      this.#pending.set(user, { category, originId: this.#world.linkToken(String(routeBody(answer)?.link_token ?? ''))?.originId })
       if (answer.status === 400) { this.#unsupported.add(category); continue }
       return { category, answer, ...this.issued(answer) }
     }
@@ -143,7 +157,7 @@ export class LinkFlows {
       const opened = await this.openFresh(user, preferred, options.exclusive === true)
       await options.opened?.(opened)
       const publicToken = (await this.finish(opened.token, 'success'))!
-      const exchange = await this.exchange(user, publicToken)
+      const exchange = await this.exchange(user, publicToken, { category: opened.category, originId: opened.originId })
       const body = expectRouteBody(exchange)
       if (exchange.status !== 200 || body.success !== true) {
         throw new BackendFault(`expected exchange-public-token to answer 200 {success: true}; got ${answerLine(exchange)}`)
@@ -157,28 +171,42 @@ export class LinkFlows {
         accountToken: account?.account_token ?? '',
         publicToken,
         exchange,
-        integrationId: await this.integrationId(user, opened.category, opened.originId, body)
+        integrationId: await this.integrationId(user, opened.category, opened.originId, opened.accountId, body)
       }
     })
   }
 
-  /** exchange-public-token as the browser sends it once the widget succeeded. */
-  async exchange (user: User, publicToken: string): Promise<BackendAnswer> {
-    const answer = await this.#backend.call(user, 'exchange-public-token', { public_token: publicToken })
-    if (answer.status === 200) this.exchanged.push(publicToken)
+  /**
+   * exchange-public-token as the browser sends it once the widget succeeded: the public token, and where the
+   * route map asks for them the category and origin id of the attempt (by default those of the user's latest
+   * create-link-token).
+   */
+  async exchange (user: User, publicToken: string | undefined, about: { category?: string, originId?: string } = this.pendingOf(user)): Promise<BackendAnswer> {
+    const answer = await this.#backend.call(user, 'exchange-public-token', { publicToken, category: about.category, originId: about.originId })
+    if (answer.status === 200 && publicToken !== undefined) this.exchanged.push(publicToken)
     return answer
   }
 
-  /** The integration id: the exchange answer's integration_id, else the backend's listing (by category and origin id). */
-  async integrationId (user: User, category: string, originId: string, exchanged?: Record<string, unknown>): Promise<number | undefined> {
-    if (Number.isInteger(exchanged?.integration_id)) return exchanged!.integration_id as number
+  /** The integration id where the route map says it is, else the backend's listing (by category and origin id). */
+  async integrationId (user: User, category: string, originId: string, accountId: string, exchanged?: Record<string, unknown>): Promise<IntegrationId | undefined> {
+    const source = this.#backend.routes.idFrom
+    if (source.from === 'linked-account-id') return accountId
+    const given = fieldOf(exchanged, source.field)
+    if (Number.isInteger(given) || (typeof given === 'string' && given !== '')) return given as IntegrationId
     const row = (await listing(this.#backend, user))?.find((r) => r.category === category && (r.end_user_origin_id === undefined || r.end_user_origin_id === originId))
     return row?.integration_id
   }
 }
 
+/** A field of an answer by dotted path (`data.integration_id`). */
+function fieldOf (body: Record<string, unknown> | undefined, path: string): unknown {
+  let at: unknown = body
+  for (const key of path.split('.')) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined
+  return at
+}
+
 export interface ListedIntegration {
-  readonly integration_id: number
+  readonly integration_id: IntegrationId
   readonly category: string
   readonly status: string
   readonly end_user_origin_id?: string
@@ -187,7 +215,8 @@ export interface ListedIntegration {
 /** GET {prefix}/integrations, when the backend offers it; undefined otherwise. */
 export async function listing (backend: Backend, user: User): Promise<ListedIntegration[] | undefined> {
   const answer = await backend.listing(user)
+  if (answer === undefined) return undefined
   const rows = (answer.json as { integrations?: unknown } | undefined)?.integrations
   if (answer.status !== 200 || !Array.isArray(rows)) return undefined
-  return rows.filter((r): r is ListedIntegration => typeof r === 'object' && r !== null && Number.isInteger((r as ListedIntegration).integration_id))
+  return rows.filter((r): r is ListedIntegration => typeof r === 'object' && r !== null && (Number.isInteger((r as ListedIntegration).integration_id) || typeof (r as ListedIntegration).integration_id === 'string'))
 }

@@ -1,13 +1,21 @@
 import type { Clock } from '../core/clock.js'
 import type { User } from './backend.js'
 import { KitError } from './errors.js'
+import { parseRouteMap, readRouteMap, SPEC_ROUTES, type RouteMap } from './route-map.js'
 
 /** What `unimock conform` (and conform()) is given: the backend, and how the kit runs. */
 export interface ConformOptions {
   /** The backend's base URL, e.g. http://127.0.0.1:3100. */
   readonly appUrl: string
-  /** The spec's {app_prefix}, e.g. /api/integrations. */
-  readonly appPrefix: string
+  /** The spec's {app_prefix}, e.g. /api/integrations; a route map's own prefix stands in for it. */
+  readonly appPrefix?: string
+  /** The backend's own route names and shapes: a route map file (JSON), or its parsed object; the spec's by default. */
+  readonly routes?: string | Readonly<Record<string, unknown>>
+  /**
+   * How often the backend polls sync-status by itself, ms. With it, resilience.polling waits that long (plus a
+   * margin) for the backend's own poll; without it, only what check-sync-status does is judged.
+   */
+  readonly pollIntervalMs?: number
   /** Headers that make a request a logged-in user: `X-Demo-User: alice` (or an object). */
   readonly appHeaders: readonly string[] | Readonly<Record<string, string>>
   /** The same for a second user of another organisation, for the checks that need one. */
@@ -35,6 +43,8 @@ export interface Settings {
   readonly appUrl: string
   readonly appPort: number
   readonly prefix: string
+  readonly routes: RouteMap
+  readonly pollMs: number | undefined
   readonly users: readonly User[]
   readonly appCommand: string | undefined
   readonly port: number
@@ -69,8 +79,13 @@ export function settingsOf (o: ConformOptions, knownIds: readonly string[]): Set
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KitError(`--app-url must be an http or https URL, got '${o.appUrl}'`)
   if (url.search !== '' || url.hash !== '') throw new KitError(`--app-url takes no query or fragment, got '${o.appUrl}'`)
-  const prefix = o.appPrefix.trim().replace(/\/+$/, '')
-  if (prefix !== '' && !prefix.startsWith('/')) throw new KitError(`--app-prefix must start with /, such as /api/integrations, got '${o.appPrefix}'`)
+  const routes = o.routes === undefined ? SPEC_ROUTES : typeof o.routes === 'string' ? readRouteMap(o.routes) : parseRouteMap(JSON.stringify(o.routes), 'object')
+  const given = o.appPrefix ?? routes.prefix
+  if (given === undefined) throw new KitError('--app-prefix is needed (the prefix of the integrator routes, such as /api/integrations), unless the --routes map has a "prefix"')
+  const prefix = given.trim().replace(/\/+$/, '')
+  if (prefix !== '' && !prefix.startsWith('/')) throw new KitError(`--app-prefix must start with /, such as /api/integrations, got '${given}'`)
+  const pollMs = o.pollIntervalMs
+  if (pollMs !== undefined && (!Number.isFinite(pollMs) || pollMs <= 0 || pollMs > 24 * 3600_000)) throw new KitError(`--poll-interval must be a duration from 1ms to 24h (the spec's polling backup runs at least once every 24 hours), got ${pollMs} ms`)
   const first = headersOf(o.appHeaders, '--app-header')
   if (first === undefined) throw new KitError('--app-header is needed at least once: the headers that make a request a logged-in user (every integrator route requires one)')
   const second = headersOf(o.appHeaders2, '--app-header-2')
@@ -84,6 +99,8 @@ export function settingsOf (o: ConformOptions, knownIds: readonly string[]): Set
     appUrl: url.origin + url.pathname.replace(/\/+$/, ''),
     appPort: url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port),
     prefix,
+    routes,
+    pollMs,
     users: [{ name: 'user 1', headers: first }, ...(second === undefined ? [] : [{ name: 'user 2', headers: second }])],
     appCommand: o.appCommand === undefined || o.appCommand.trim() === '' ? undefined : o.appCommand,
     port,

@@ -73,7 +73,7 @@ export const linkFamily: Family = {
         }))
       }
 
-      const missing = await backend.call(user, 'exchange-public-token', {})
+      const missing = await links.exchange(user, undefined)
       const reached = exchangeCalls(await journal.entries(), missing.sentAt, missing.answeredAt)
       if (missing.status === 400 && reached.length === 0) {
         found.set(MISSING_TOKEN, pass(`exchange without public_token answered 400${routeBody(missing) === undefined ? ' (not the routes\' JSON)' : ''}`))
@@ -84,7 +84,7 @@ export const linkFamily: Family = {
       }
 
       // While the record is pending: a public token unimock never issued, which the service refuses.
-      kit.links.openAnswers.refusedToken = await backend.call(user, 'exchange-public-token', { public_token: `conform-never-issued-${randomBytes(6).toString('hex')}` })
+      kit.links.openAnswers.refusedToken = await backend.call(user, 'exchange-public-token', { ...links.pendingOf(user), publicToken: `conform-never-issued-${randomBytes(6).toString('hex')}` })
 
       // A spent token cannot be finished: the checks that need the exchange cannot go on.
       const usable = second.token !== first.token && world.linkToken(second.token)?.state === 'READY'
@@ -108,11 +108,21 @@ export const linkFamily: Family = {
   }
 }
 
+/** The end user finishes, the browser exchanges; the integration is kept for the checks that reuse it (kit.links.first). */
 async function finishLink (kit: Kit, opened: Opened): Promise<{ accountId: string, category: string, exchange: BackendAnswer }> {
   const user = kit.links.user(0)
   return await kit.links.exclusive(user, async () => {
     const publicToken = (await kit.links.finish(opened.token, 'success'))!
-    return { accountId: opened.accountId, category: opened.category, exchange: await kit.links.exchange(user, publicToken) }
+    const exchange = await kit.links.exchange(user, publicToken, { category: opened.category, originId: opened.originId })
+    const body = routeBody(exchange)
+    if (exchange.status === 200 && body?.success === true) {
+      const account = await kit.world.account(opened.accountId)
+      kit.links.first = {
+        user, category: opened.category, accountId: opened.accountId, originId: opened.originId, accountToken: account?.account_token ?? '', publicToken, exchange,
+        integrationId: await kit.links.integrationId(user, opened.category, opened.originId, opened.accountId, body)
+      }
+    }
+    return { accountId: opened.accountId, category: opened.category, exchange }
   })
 }
 

@@ -22,9 +22,10 @@ export const noPendingFamily: Family = {
   checks: [NO_PENDING],
   async run (kit: Kit, found: Findings): Promise<void> {
     const user = kit.links.user(0)
-    const linkToken = await kit.world.kitLinkToken('hris', `conform-kit-${randomBytes(4).toString('hex')}`)
+    const originId = `conform-kit-${randomBytes(4).toString('hex')}`
+    const linkToken = await kit.world.kitLinkToken('hris', originId)
     const publicToken = (await kit.links.finish(linkToken, 'success'))!
-    const answer = await kit.backend.call(user, 'exchange-public-token', { public_token: publicToken })
+    const answer = await kit.backend.call(user, 'exchange-public-token', { publicToken, category: 'hris', originId })
     const fp = fingerprint(publicToken)
     const exchanged = (await kit.journal.entries()).filter((e) => e.facets.public_token_fp === fp && atMs(e) >= answer.sentAt)
     const note = exchanged.length === 0 ? '' : ` (after exchanging the token at unimock: ${exchanged.length} call)`

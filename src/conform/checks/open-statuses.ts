@@ -5,7 +5,7 @@ import { fail, notApplicable, pass, type CheckDef } from '../verdict.js'
 
 export const OPEN_STATUSES: CheckDef = {
   id: 'routes.open-statuses',
-  rule: 'Where the spec is open: statuses it leaves open are any documented 4xx/5xx (a bad category, a non-integer id, a public token the service refuses, create-link-token on a record in error)'
+  rule: 'Where the spec is open: statuses it leaves open are any documented 4xx/5xx (a bad category, an id that names no integration, a public token the service refuses)'
 }
 
 interface Situation {
@@ -26,9 +26,9 @@ function wrongWith (a: BackendAnswer): string | undefined {
 
 /**
  * Situations whose status the spec leaves open: any documented 4xx/5xx will do, and the detail reports which.
- * Judged at the end of the run: a bad category and a non-integer id are sent here; a public token the service
- * refuses was sent by the link flow while its record was pending, create-link-token for a record in error by
- * the relink flow while its record was in error.
+ * Judged at the end of the run: a bad category and an unknown id are sent here; a public token the service
+ * refuses was sent by the link flow while its record was pending. (create-link-token for a record in error is
+ * no longer among them: relink.marks-error reads the record's state from it.)
  */
 export const openStatusesFamily: Family = {
   name: 'open-statuses',
@@ -36,18 +36,15 @@ export const openStatusesFamily: Family = {
   checks: [OPEN_STATUSES],
   async run (kit: Kit, found: Findings): Promise<void> {
     const user = kit.links.user(0)
-    const { refusedToken, inError } = kit.links.openAnswers
+    const { refusedToken } = kit.links.openAnswers
     const situations: Situation[] = [
       { name: 'bad category', answer: await kit.backend.call(user, 'create-link-token', { category: 'nope' }) },
-      { name: 'non-integer id (check-sync-status)', answer: await kit.backend.call(user, 'check-sync-status', { integration_id: 'abc' }) },
-      { name: 'non-integer id (relink-integration)', answer: await kit.backend.call(user, 'relink-integration', { integration_id: 'abc' }) },
-      { name: 'non-integer id (delete-integration)', answer: await kit.backend.call(user, 'delete-integration', { integration_id: 'abc' }) },
+      { name: 'unknown id (check-sync-status)', answer: await kit.backend.call(user, 'check-sync-status', { id: 'abc' }) },
+      { name: 'unknown id (relink-integration)', answer: await kit.backend.call(user, 'relink-integration', { id: 'abc' }) },
+      { name: 'unknown id (delete-integration)', answer: await kit.backend.call(user, 'delete-integration', { id: 'abc' }) },
       refusedToken === undefined
         ? { name: 'refused public token', na: 'n/a: the link flow reached no pending record to send it with' }
-        : { name: 'refused public token', answer: refusedToken },
-      inError === undefined
-        ? { name: 'record in error', na: 'n/a: the relink flow put no record in error' }
-        : { name: 'record in error', answer: inError }
+        : { name: 'refused public token', answer: refusedToken }
     ]
     const answered = situations.filter((s) => s.answer !== undefined)
     const wrong = answered.map((s) => ({ s, why: wrongWith(s.answer!) })).filter((w) => w.why !== undefined)
