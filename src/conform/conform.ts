@@ -9,9 +9,11 @@ import { Findings, type Family, type Phase } from './family.js'
 import { Journal } from './journal.js'
 import type { Kit } from './kit.js'
 import { LinkFlows, NotDrivable } from './link-flow.js'
-import { settingsOf, type ConformOptions, type Settings } from './options.js'
+import { Marks } from './marks.js'
+import { settingsOf, type ConformOptions } from './options.js'
 import { preflight, waitForBackend } from './preflight.js'
 import { exitStatus, fail, notApplicable, type Verdict } from './verdict.js'
+import { quietAccount } from './waits.js'
 import { World } from './world.js'
 
 export type { ConformOptions } from './options.js'
@@ -27,7 +29,7 @@ export interface ConformResult {
   readonly ms: number
 }
 
-const PHASES: readonly Phase[] = ['first', 'link', 'parallel', 'last']
+const PHASES: readonly Phase[] = ['first', 'link', 'guard', 'parallel', 'last']
 
 /** A family's failure, for its checks still without a finding: not drivable (n/a), the backend's fault (fail), or the kit's own. */
 function settle (family: Family, found: Findings, error: unknown): boolean {
@@ -50,8 +52,19 @@ async function runFamilies (kit: Kit, families: readonly Family[], found: Findin
       if (r.status === 'rejected') kitFailed = settle(now[i]!, found, r.reason) || kitFailed
     })
     if (phase === 'link') await requireReach(kit)
+    if (phase === 'parallel') await settleRun(kit)
   }
+  const concluding = families.filter((f) => f.conclude !== undefined)
+  const concluded = await Promise.allSettled(concluding.map(async (f) => { await f.conclude!(kit, found) }))
+  concluded.forEach((r, i) => {
+    if (r.status === 'rejected') kitFailed = settle(concluding[i]!, found, r.reason) || kitFailed
+  })
   return kitFailed
+}
+
+/** Before the run is judged: every account quiet (no request under way, no delivery unanswered, nothing new for a moment). */
+async function settleRun (kit: Kit): Promise<void> {
+  for (const a of await kit.world.accounts()) await quietAccount(kit, { accountId: a.id, accountToken: a.account_token ?? '' }, 300, 5000)
 }
 
 /** After the first link flow: a backend that never called unimock cannot be checked at all. */
@@ -61,7 +74,6 @@ async function requireReach (kit: Kit): Promise<void> {
   throw new KitError(`the backend never called unimock: expected its requests at ${kit.world.url} with API key ${kit.world.apiKey} (UNIMOCK_URL and UNIMOCK_API_KEY); got none${last === undefined ? '' : `, and ${answerLine(last)}`}`)
 }
 
-const webhookUrl = (s: Settings) => (category: string): string => `${s.appUrl}${s.prefix}/webhook/${category}`
 
 /**
  * `unimock conform` as a function: starts its own unimock, starts the backend (or waits for it), runs the
@@ -78,7 +90,9 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
   try {
     const s = settingsOf(options, CHECKS.map((c) => c.id))
     world = await World.start({ port: s.port, apiKey: s.apiKey, webhookKey: s.webhookKey, timeoutMs: s.timeoutMs }, clock)
-    for (const category of CATEGORIES) await world.retarget(category, webhookUrl(s)(category))
+    const backend = new Backend({ appUrl: s.appUrl, prefix: s.prefix, routes: s.routes, timeoutMs: s.timeoutMs }, clock)
+    const webhookUrl = (category: string): string => backend.url(backend.webhookPath(category))
+    for (const category of CATEGORIES) await world.retarget(category, webhookUrl(category))
     const env = { UNIMOCK_URL: world.url, UNIMOCK_API_KEY: world.apiKey, UNIMOCK_WEBHOOK_KEY: world.webhookKey, PORT: String(s.appPort) }
     if (s.appCommand !== undefined) {
       app = AppProcess.start(s.appCommand, env, clock)
@@ -86,9 +100,8 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
       print(`unimock listens on ${world.url}; start the backend with:`)
       for (const [name, value] of Object.entries(env)) print(`  ${name}=${value}`)
     }
-    const backend = new Backend({ appUrl: s.appUrl, prefix: s.prefix, timeoutMs: s.timeoutMs }, clock)
     preflight(s, await waitForBackend(backend, s, clock, app))
-    const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl: webhookUrl(s) }
+    const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl, marks: new Marks(clock), pollMs: s.pollMs }
     const families = FAMILIES.filter((f) => s.only === undefined || f.checks.some((c) => s.only!.has(c.id)))
     world.record.begin()
     const found = new Findings((check, finding) => { world?.record.conclude(check, finding) })

@@ -3,17 +3,22 @@ import type { CheckDef, Finding } from './verdict.js'
 
 /**
  * A family of checks: the checks one scenario at unimock decides. Families run in phases: `first` while the
- * backend holds nothing yet; `link` the first link flow (it proves the backend reaches unimock at all) and
- * what touches state shared by every integration of a category (its webhook target); `parallel` the rest at
- * once, each on integrations of its own; `last` what is judged over the whole run.
+ * backend holds nothing yet; `link` the first link flow (it proves the backend reaches unimock at all);
+ * `guard` alone, while nothing else of the kit runs (what it provokes is all that can happen then);
+ * `parallel` the rest at once, each on integrations of its own; `last` what is judged over the whole run.
  */
-export type Phase = 'first' | 'link' | 'parallel' | 'last'
+export type Phase = 'first' | 'link' | 'guard' | 'parallel' | 'last'
 
 export interface Family {
   readonly name: string
   readonly phase: Phase
   readonly checks: readonly CheckDef[]
   run (kit: Kit, found: Findings): Promise<void>
+  /**
+   * Judged once the whole run is over and the backend quiet: evidence by content is read from the whole
+   * journal, so a backend that acts late on what it was sent is caught all the same.
+   */
+  conclude? (kit: Kit, found: Findings): Promise<void>
 }
 
 /** The findings of a run, by check id; a family leaves the ones it could not reach unset. */

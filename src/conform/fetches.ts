@@ -44,6 +44,8 @@ export const firstPage = (f: Fetch): Entry => f.pages[0]!
 
 /** How long nothing may happen on an account before the backend counts as done with what it was told. */
 const QUIET_MS = 200
+/** The same, when a fetch's last page answered a next cursor: the backend may still be storing that page. */
+const LEFT_MS = 600
 
 /**
  * Waits until the backend has fetched the account's data after `since` (kit clock) and is done: at least one
@@ -60,8 +62,11 @@ export async function fetchedSince (kit: Kit, linked: { readonly accountId: stri
     const pending = (await kit.world.control.getWebhooksDeliveries({ account: linked.accountId, state: 'pending', limit: 1 })).results.length
     const state = `${entries.length}:${pending}:${String(kit.world.busy(linked.accountToken))}`
     if (state !== seen) { seen = state; quietFrom = kit.clock.now(); return undefined }
-    const done = fetches.length > 0 && fetches.every((f) => f.complete) && pending === 0 && !kit.world.busy(linked.accountToken)
-    return done && kit.clock.now() - quietFrom >= QUIET_MS ? fetches : undefined
+    // A fetch left before its last page (a next never asked for) is judged by incremental.pagination: here it is
+    // over once the account has been quiet a while longer.
+    const idle = pending === 0 && !kit.world.busy(linked.accountToken) && fetches.length > 0
+    const quiet = kit.clock.now() - quietFrom
+    return idle && (fetches.every((f) => f.complete) ? quiet >= QUIET_MS : quiet >= LEFT_MS) ? fetches : undefined
   }, { timeoutMs, everyMs: 30 })
 }
 
