@@ -9,6 +9,7 @@ import { pollQuietly } from '../timing.js'
 import { fail, notApplicable, pass, type CheckDef } from '../verdict.js'
 import type { SyncStatusRecord } from '../world.js'
 import { describeGaps, findGaps } from './gap-detector.js'
+import { unfollowed } from './pagination.js'
 
 export const FIRST_FETCH: CheckDef = { id: 'incremental.first-fetch', rule: 'Incremental retrieval 3: the first fetch sets only modified_before = last_sync_finished' }
 export const WINDOW: CheckDef = { id: 'incremental.window', rule: 'Incremental retrieval 3: later fetches set modified_after = the stored start time and modified_before = the new last_sync_finished' }
@@ -16,6 +17,8 @@ export const NO_GAPS: CheckDef = { id: 'incremental.no-gaps', rule: 'Incremental
 
 /** How long the backend's first data read after the second sync is held, so the kit can change records meanwhile. */
 const HOLD_MS = 800
+/** New records in one model: more than page_size's maximum (100), so the fetch of the changes needs a second page. */
+const PAGE_OVER = 120
 
 const us = (value: string | undefined): number | undefined => {
   if (value === undefined) return undefined
@@ -56,7 +59,8 @@ export const incrementalFamily: Family = {
     let during = false
     for (let attempt = 0; attempt < 2 && !during; attempt++) {
       const mark = kit.clock.now()
-      for (const model of models) await kit.world.control.postLinkedAccountsByIdDataRemoteChanges({ id: linked.accountId }, { model_id: model, created: 3, changed: 5 })
+      // More records than one page of the largest page size holds, in the first round: every run has a fetch that must page.
+      for (const model of models) await kit.world.control.postLinkedAccountsByIdDataRemoteChanges({ id: linked.accountId }, { model_id: model, created: model === held && attempt === 0 ? PAGE_OVER : 3, changed: 5 })
       during = await changeWhileReading(kit, linked, held!, snapshots)
       later.push(...(await fetchedSince(kit, linked, mark) ?? []))
     }
@@ -164,6 +168,11 @@ async function judgeGaps (kit: Kit, found: Findings, linked: Linked, fetches: re
   }
   const during = changedDuringFetch ? ', records changed during a fetch among them' : ' (the kit could not change records during a fetch: the backend\'s read never came)'
   const again = refetched(fetches)
+  const cut = unfollowed(fetches, await kit.journal.entries({ account: linked.accountId }))
+  if (report.length > 0 && cut.length > 0) {
+    found.set(NO_GAPS, notApplicable(`the backend stopped ${cut.length} fetch(es) before their last page (a next cursor never asked for, see incremental.pagination), so the records of the pages it left are missing for that reason; missed: ${report.join(' | ')}`))
+    return
+  }
   if (report.length > 0 && again.length > 0) {
     found.set(NO_GAPS, notApplicable(`the backend fetched the same window again (${again.join(', ')}: a second fetch on an equal last_sync_finished, see webhook.replay), which moved its start time past the records the kit changed during the first; missed: ${report.join(' | ')}`))
     return

@@ -1,12 +1,12 @@
 import { fetchesOf, type Fetch } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
-import { line, type Entry } from '../journal.js'
+import { atMs, line, type Entry } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { fail, notApplicable, pass, type CheckDef } from '../verdict.js'
 
 export const PAGINATION: CheckDef = {
   id: 'incremental.pagination',
-  rule: 'Limits: pagination follows next, every other query parameter unchanged'
+  rule: 'Limits: pagination follows next until it is null, every other query parameter unchanged'
 }
 
 /** The query without the cursor, in a canonical order. */
@@ -20,22 +20,47 @@ export function drifted (fetch: Fetch): Entry[] {
   return fetch.pages.slice(1).filter((p) => params(p) !== first)
 }
 
-/** Judged over every fetch of the run: each page after the first came from `next` (that is how the kit links pages) with the same parameters. */
+/**
+ * Fetches that stopped at a page whose `next` nobody asked for (the kit links a page to the one that sent its
+ * cursor). A fetch cut short by the service is not the backend's choice: one whose account answered an error
+ * (a fault, a 401, a deleted account) after that page does not count.
+ */
+export function unfollowed (fetches: readonly Fetch[], entries: readonly Entry[]): Fetch[] {
+  return fetches.filter((f) => {
+    const last = f.pages.at(-1)!
+    if (f.complete || last.status !== 200 || typeof last.facets.next_fp !== 'string') return false
+    return !entries.some((e) => e.account_id === f.account && atMs(e) >= atMs(last) && (e.status >= 400 || e.status === 0))
+  })
+}
+
+/** Judged over every fetch of the run: each page after the first came from `next` with the same parameters, and no `next` was left. */
 export const paginationFamily: Family = {
   name: 'pagination',
   phase: 'last',
   checks: [PAGINATION],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const paged = fetchesOf(await kit.journal.entries()).filter((f) => f.pages.length > 1)
-    if (paged.length === 0) { found.set(PAGINATION, notApplicable('no fetch of the run went past its first page')); return }
-    const bad = paged.map((f) => ({ f, pages: drifted(f) })).filter((x) => x.pages.length > 0)
-    const pages = paged.reduce((n, f) => n + f.pages.length, 0)
+    const entries = await kit.journal.entries()
+    const fetches = fetchesOf(entries)
+    const withNext = fetches.filter((f) => f.pages.some((p) => typeof p.facets.next_fp === 'string'))
+    if (withNext.length === 0) { found.set(PAGINATION, notApplicable('no page the backend got in this run had a next cursor (every fetch fitted in one page)')); return }
+    const stopped = unfollowed(fetches, entries)
+    if (stopped.length > 0) {
+      const f = stopped[0]!
+      found.set(PAGINATION, fail(`${stopped.length} of ${withNext.length} fetches with more than one page stopped before the last: a page answered next and no request followed it`, {
+        expected: 'the next page asked with the cursor from next, until next is null',
+        got: `${f.model}: ${f.pages.length} page(s), the last answered a next cursor that was never sent`,
+        requests: f.pages.slice(0, 6).map(line)
+      }))
+      return
+    }
+    const bad = withNext.map((f) => ({ f, pages: drifted(f) })).filter((x) => x.pages.length > 0)
+    const pages = withNext.reduce((n, f) => n + f.pages.length, 0)
     if (bad.length === 0) {
-      found.set(PAGINATION, pass(`${paged.length} fetches of ${pages} pages followed next with every other parameter unchanged`))
+      found.set(PAGINATION, pass(`${withNext.length} fetches of ${pages} pages followed next to its end with every other parameter unchanged`))
       return
     }
     const { f, pages: wrong } = bad[0]!
-    found.set(PAGINATION, fail(`${bad.length} of ${paged.length} paged fetches changed their query parameters between pages`, {
+    found.set(PAGINATION, fail(`${bad.length} of ${withNext.length} paged fetches changed their query parameters between pages`, {
       expected: 'each page asked with the cursor from next and every other query parameter of the first page',
       got: `${f.model}: first page ${params(f.pages[0]!)}; then ${wrong.map(params).join(' | ')}`,
       requests: [f.pages[0]!, ...wrong].slice(0, 6).map(line)

@@ -1,15 +1,21 @@
 import { answerLine, routeBody, type BackendAnswer } from '../backend.js'
 import type { Family, Findings } from '../family.js'
+import { atMs, isList, line } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { integrationIdOf, type Linked } from '../link-flow.js'
 import { preset, settled, SHORT_SYNC, statesText, syncNow } from '../syncs.js'
 import { fail, notApplicable, pass, type CheckDef, type Evidence } from '../verdict.js'
 import type { SyncStatusRecord } from '../world.js'
+import { awaitFetch, pollWait, type Fetched } from '../waits.js'
 import { allowedSyncComplete, lastSyncTimeMatches, readingOf } from './readiness-rules.js'
 
 export const SYNC_COMPLETE: CheckDef = {
   id: 'readiness.sync-complete',
-  rule: 'Data readiness rules 1-4: sync_complete in every state the kit drives (initial sync running and done; PARTIALLY_SYNCED during and after the initial sync; FAILED; PAUSED; a DISABLED model)'
+  rule: 'Data readiness rules 1-4: sync_complete in every state the kit drives (initial sync running; ended FAILED and PARTIALLY_SYNCED; done; PARTIALLY_SYNCED after it; PAUSED; a DISABLED model)'
+}
+export const INITIAL_FETCH: CheckDef = {
+  id: 'readiness.initial-fetch',
+  rule: 'Events 1 and Data readiness rule 2: during the initial sync, a model whose sync did not end DONE is not fetched until it is, and is fetched once it is'
 }
 export const LAST_SYNC_TIME: CheckDef = {
   id: 'readiness.last-sync-time',
@@ -30,56 +36,49 @@ const LONG_INITIAL = '1500ms'
 async function observe (kit: Kit, linked: Linked, state: string): Promise<Observed> {
   for (let attempt = 0; ; attempt++) {
     const before = await kit.world.syncStatus(linked.accountId)
-    const answer = await kit.backend.call(linked.user, 'check-sync-status', { integration_id: linked.integrationId })
+    const answer = await kit.backend.call(linked.user, 'check-sync-status', { id: linked.integrationId })
     const after = await kit.world.syncStatus(linked.accountId)
     if (statesText(before) === statesText(after) || attempt === 2) return { state, states: before, answer }
   }
 }
 
 /**
- * Two integrations driven through the states of the readiness rules: R1 (its initial sync runs long and
- * ends with one model FAILED, then that model syncs DONE, another PARTIALLY_SYNCED, the account is paused,
- * resumed and a model disabled) and R2 (its initial sync ends with one model PARTIALLY_SYNCED).
+ * Integration R, driven through the states of the readiness rules: its initial sync runs long and ends with
+ * one model FAILED and every other PARTIALLY_SYNCED (nothing may be fetched yet: readiness.initial-fetch); then
+ * the others DONE while that one fails again; then it DONE too (now each kept model must be fetched); one
+ * PARTIALLY_SYNCED after the initial sync, the account paused, resumed and a model disabled. check-sync-status
+ * in each state.
  */
 export const readinessFamily: Family = {
   name: 'readiness',
   phase: 'parallel',
-  checks: [SYNC_COMPLETE, LAST_SYNC_TIME],
+  checks: [SYNC_COMPLETE, LAST_SYNC_TIME, INITIAL_FETCH],
   async run (kit: Kit, found: Findings): Promise<void> {
-    const [r1, r2] = await Promise.all([
-      drive(kit, 0, ['ticketing', 'accounting', 'filestorage'], r1Script),
-      drive(kit, kit.users.length > 1 ? 1 : 0, ['hris', 'ticketing', 'accounting'], r2Script)
-    ])
-    const seen = [...r1, ...r2]
-    if (seen.length === 0) return
-    judge(found, seen)
-  }
-}
-
-type Script = (kit: Kit, linked: Linked, seen: Observed[]) => Promise<void>
-
-async function drive (kit: Kit, user: number, preferred: readonly string[], script: { preset: (kit: Kit, accountId: string) => Promise<void>, run: Script }): Promise<Observed[]> {
-  const linked = await kit.links.link(user, preferred, { opened: async (o) => { await script.preset(kit, o.accountId) } })
-  integrationIdOf(linked)
-  const seen: Observed[] = []
-  await script.run(kit, linked, seen)
-  return seen
-}
-
-const r1Script = {
-  async preset (kit: Kit, accountId: string): Promise<void> {
-    const states = await kit.world.syncStatus(accountId)
-    await preset(kit, accountId, 'DONE', LONG_INITIAL)
-    await preset(kit, accountId, 'FAILED', LONG_INITIAL, states[0]!.model_id)
-  },
-  async run (kit: Kit, linked: Linked, seen: Observed[]): Promise<void> {
+    const linked = await kit.links.link(0, ['ticketing', 'accounting', 'filestorage'], { opened: async (o) => { await presetInitial(kit, o.accountId) } })
+    integrationIdOf(linked)
+    const seen: Observed[] = []
     seen.push(await observe(kit, linked, 'initial sync running'))
     const states = await settled(kit, linked.accountId)
-    const [failed, partial, disabled] = [states[0]!.model_id, states[1]!.model_id, states[2]!.model_id]
-    seen.push(await observe(kit, linked, 'a model FAILED in the initial sync'))
+    seen.push(await observe(kit, linked, 'initial sync ended: one model FAILED, the others PARTIALLY_SYNCED'))
+    // Time for a backend to act on the initial sync's webhooks, or on a quick poll of its own.
+    await kit.clock.sleep(kit.pollMs !== undefined && kit.pollMs <= 5000 ? pollWait(kit.pollMs) : 1500)
+    const failed = states[0]!.model_id
+    // Every model DONE but the FAILED one, which fails again (its initial sync still not DONE); then it too.
+    const othersDone = kit.clock.now()
+    await preset(kit, linked.accountId, 'DONE', SHORT_SYNC)
+    await preset(kit, linked.accountId, 'FAILED', SHORT_SYNC, failed)
+    await kit.world.control.postLinkedAccountsByIdSyncNow({ id: linked.accountId }, {})
+    const others = await settled(kit, linked.accountId)
+    seen.push(await observe(kit, linked, 'a model FAILED in the initial sync, the others DONE'))
+    const lastDone = kit.clock.now()
     await syncNow(kit, linked.accountId, failed)
-    await settled(kit, linked.accountId)
-    seen.push(await observe(kit, linked, 'initial sync done'))
+    const done = await settled(kit, linked.accountId)
+    seen.push(await observe(kit, linked, 'every model DONE: the initial sync is over'))
+    const doneMarks = [...others.filter((s) => s.model_id !== failed), ...done.filter((s) => s.model_id === failed)].map((s) => s.last_sync_finished).filter((f): f is string => f !== null)
+    const fetched = await awaitFetch(kit, linked, doneMarks)
+    await judgeInitialFetch(kit, found, linked, states, (model) => model === failed ? lastDone : othersDone, fetched)
+
+    const partial = states[1]!.model_id
     await syncNow(kit, linked.accountId, partial, 'PARTIALLY_SYNCED')
     await settled(kit, linked.accountId)
     seen.push(await observe(kit, linked, 'a model PARTIALLY_SYNCED after the initial sync'))
@@ -88,20 +87,45 @@ const r1Script = {
     await preset(kit, linked.accountId, 'DONE', SHORT_SYNC)
     await kit.world.control.postLinkedAccountsByIdResume({ id: linked.accountId })
     await settled(kit, linked.accountId)
-    await kit.world.control.putLinkedAccountsByIdModelsByModelId({ id: linked.accountId, model_id: disabled }, { enabled: false })
+    await kit.world.control.putLinkedAccountsByIdModelsByModelId({ id: linked.accountId, model_id: states[2]!.model_id }, { enabled: false })
     seen.push(await observe(kit, linked, 'a model DISABLED'))
+    judge(found, seen)
   }
 }
 
-const r2Script = {
-  async preset (kit: Kit, accountId: string): Promise<void> {
-    const states = await kit.world.syncStatus(accountId)
-    await preset(kit, accountId, 'PARTIALLY_SYNCED', '300ms', states[0]!.model_id)
-  },
-  async run (kit: Kit, linked: Linked, seen: Observed[]): Promise<void> {
-    await settled(kit, linked.accountId)
-    seen.push(await observe(kit, linked, 'a model PARTIALLY_SYNCED in the initial sync'))
+/** Before the end user finishes: the initial sync runs long, one model ends FAILED and every other PARTIALLY_SYNCED. */
+async function presetInitial (kit: Kit, accountId: string): Promise<void> {
+  const states = await kit.world.syncStatus(accountId)
+  await preset(kit, accountId, 'PARTIALLY_SYNCED', LONG_INITIAL)
+  await preset(kit, accountId, 'FAILED', LONG_INITIAL, states[0]!.model_id)
+}
+
+/**
+ * Events 1 and readiness rule 2: until a model's initial sync has ended DONE, it may not be fetched (every read
+ * of it before the kit's sync that made it DONE is one too many); once it is, a fetch carries that sync's
+ * last_sync_finished.
+ */
+async function judgeInitialFetch (kit: Kit, found: Findings, linked: Linked, initial: readonly SyncStatusRecord[], doneFrom: (model: string) => number, fetched: Fetched): Promise<void> {
+  const early = (await kit.journal.entries({ account: linked.accountId })).filter((e) => isList(e) && atMs(e) < doneFrom(String(e.facets.model)))
+  if (early.length > 0) {
+    const models = [...new Set(early.map((e) => e.facets.model))].map((m) => `${String(m)} ${initial.find((s) => s.model_id === m)?.status ?? ''}`)
+    found.set(INITIAL_FETCH, fail('the backend fetched models whose initial sync had not ended DONE', {
+      expected: 'no fetch during the initial sync of a model whose last_sync_result is not DONE (Events 1, readiness rule 2)',
+      got: `${early.length} read(s) of ${models.join(', ')} while the initial sync had ended ${statesText(initial)}`, requests: early.slice(0, 6).map(line)
+    }))
+    return
   }
+  if (fetched.fetches.length > 0) {
+    found.set(INITIAL_FETCH, pass(`nothing fetched while every model's initial sync had ended FAILED or PARTIALLY_SYNCED; ${[...new Set(fetched.fetches.map((f) => f.model))].join(', ')} fetched once DONE (${fetched.how ?? ''})`))
+    return
+  }
+  if (kit.pollMs === undefined) {
+    found.set(INITIAL_FETCH, notApplicable('nothing was fetched early, and once every model was DONE neither a webhook nor check-sync-status made the backend fetch; give --poll-interval D and the kit waits for its own poll'))
+    return
+  }
+  found.set(INITIAL_FETCH, fail('once every model\'s initial sync had ended DONE the backend fetched nothing', {
+    expected: 'a fetch of the models it keeps once they are DONE (Events 1)', got: `no fetch carrying the DONE sync's last_sync_finished within the poll interval and a margin${fetched.answer === undefined ? '' : `; check-sync-status: ${answerLine(fetched.answer)}`}`
+  }))
 }
 
 function judge (found: Findings, seen: readonly Observed[]): void {

@@ -1,137 +1,156 @@
+import { webhookSignature } from '../../core/signing.js'
 import { answerLine, type BackendAnswer } from '../backend.js'
 import { BackendFault } from '../errors.js'
 import { linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
-import { answeredMs, atMs, line, type Entry } from '../journal.js'
+import { answeredMs, atMs, isList, line, type Entry } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { integrationIdOf, NotDrivable, type Linked } from '../link-flow.js'
+import { carries } from '../marks.js'
+import { settled, syncNow } from '../syncs.js'
 import { pollQuietly } from '../timing.js'
 import { fail, notApplicable, pass, type CheckDef, type Finding } from '../verdict.js'
+import { pollWait } from '../waits.js'
+import { marked } from '../webhook-bodies.js'
+import { judgeSchedule } from './retry-schedule.js'
 
 export const RETRY_AFTER: CheckDef = { id: 'resilience.retry-after', rule: 'Errors (retry guidance): on 429 with Retry-After the next call waits at least that long' }
-export const BACKOFF: CheckDef = { id: 'resilience.backoff', rule: 'Errors (retry guidance): on 5xx and network errors, retries with growing delays, at most 3' }
+export const BACKOFF: CheckDef = { id: 'resilience.backoff', rule: 'Errors (retry guidance): on 5xx and network errors, retries with exponential backoff and jitter, at most 3, none at once' }
 
-const MAX_RETRIES = 3
-/** After check-sync-status answered, retries made in the background would show within this. */
-const QUIET_MS = 500
 /** Timer slack: a wait of 1000 ms may show as 998 ms between two arrivals. */
 const SLACK_MS = 15
 
-/** check-sync-status, its answer or the fault that kept it from coming (the journal is the evidence either way). */
-async function checkSyncStatus (kit: Kit, linked: Linked): Promise<BackendAnswer | BackendFault> {
-  try {
-    return await kit.backend.call(linked.user, 'check-sync-status', { integration_id: integrationIdOf(linked) })
-  } catch (error) {
-    if (error instanceof BackendFault) return error
-    throw error
-  }
-}
-
-const said = (a: BackendAnswer | BackendFault): string => a instanceof BackendFault ? a.message : answerLine(a)
+type Fault = { kind: 'status', status: 429, retry_after: 1 } | { kind: 'status', status: 500 } | { kind: 'reset' }
 
 /**
- * Two integrations: on one a 429 with Retry-After: 1 on its next service call; on the other a 500, then a
- * reset connection, on every call until the kit lifts them; each while the backend answers check-sync-status.
+ * One integration R, its faults on the reads of a model it keeps. Each situation makes the backend fetch up
+ * to a last_sync_finished nothing else names (see provoke): every read of that fetch carries it
+ * (modified_before), so its attempts are told from the backend's poller and anything else it does.
  */
 export const resilienceFamily: Family = {
   name: 'resilience',
   phase: 'parallel',
   checks: [RETRY_AFTER, BACKOFF],
   async run (kit: Kit, found: Findings): Promise<void> {
-    await Promise.all([
-      settle(found, RETRY_AFTER, async () => await retryAfter(kit, await ready(kit, 0, ['accounting', 'ats', 'ticketing']))),
-      settle(found, BACKOFF, async () => {
-        const linked = await ready(kit, kit.users.length > 1 ? 1 : 0, ['ticketing', 'accounting', 'ats'])
-        const findings = [await backoff(kit, linked, { kind: 'status', status: 500 }, '500'), await backoff(kit, linked, { kind: 'reset' }, 'a reset connection')]
-        const judged = findings.filter((f) => f.outcome === 'pass')
-        return findings.find((f) => f.outcome === 'fail') ?? (judged.length > 0 ? pass(judged.map((f) => f.detail).join('; ')) : findings[0]!)
-      })
-    ])
+    const { linked, first } = await linkQuietly(kit, kit.users.length > 1 ? 1 : 0, ['ticketing', 'accounting', 'ats'])
+    integrationIdOf(linked)
+    if (first === undefined) throw new NotDrivable(`the backend fetched nothing of ${linked.category} account ${linked.accountId} after its initial sync, so there is no fetch to fail`)
+    const model = first[0]!.model
+    const body = (await kit.world.control.getWebhooksDeliveries({ account: linked.accountId, limit: 500 })).results.find((d) => d.event === 'LinkedAccount.sync_completed')?.body
+    if (body === undefined) throw new BackendFault('unimock sent no LinkedAccount.sync_completed for the initial sync')
+    found.set(RETRY_AFTER, await retryAfter(kit, linked, model, body))
+    const findings = [await backoff(kit, linked, model, body, { kind: 'status', status: 500 }, '500'), await backoff(kit, linked, model, body, { kind: 'reset' }, 'a reset connection')]
+    const judged = findings.filter((f) => f.outcome === 'pass')
+    found.set(BACKOFF, findings.find((f) => f.outcome === 'fail') ?? (judged.length > 0 ? pass(judged.map((f) => f.detail).join('; ')) : findings[0]!))
   }
 }
 
-/** Each check on an integration of its own (faults are per account), so the two run at once. */
-async function settle (found: Findings, check: CheckDef, work: () => Promise<Finding>): Promise<void> {
-  try {
-    found.set(check, await work())
-  } catch (error) {
-    if (!(error instanceof NotDrivable)) throw error
-    found.set(check, notApplicable(error.message))
+interface Provoked {
+  /** What every read of the fetch carries as modified_before. */
+  readonly mark: string
+  /**
+   * Whether the mark is one only a delivery of the kit's named (then every read carrying it is an attempt of
+   * that one fetch); otherwise a sync's, which the backend's poller may also fetch anew after giving up.
+   */
+  readonly own: boolean
+  /** check-sync-status, when the kit had to ask (a backend that fetches when asked); it may still be retrying. */
+  readonly asked: Promise<BackendAnswer | BackendFault> | undefined
+}
+
+/** The account's reads carrying the mark, in the order they came. */
+async function reads (kit: Kit, linked: Linked, mark: string): Promise<Entry[]> {
+  return (await kit.journal.entries({ account: linked.accountId })).filter((e) => isList(e) && carries(e, mark))
+}
+
+const came = async (kit: Kit, linked: Linked, mark: string, timeoutMs: number): Promise<boolean> =>
+  (await pollQuietly(kit.clock, async () => (await reads(kit, linked, mark)).length > 0 ? true : undefined, { timeoutMs, everyMs: 30 })) === true
+
+/**
+ * A fault on the model's reads, then a fetch to fail. First a signed delivery of the kit's naming a mark of
+ * its own: no poll of the backend ever learns that mark, so its reads are that one fetch's attempts. A backend
+ * that does not act on webhooks gets a sync instead, then check-sync-status, then (--poll-interval) its poll.
+ */
+async function provoke (kit: Kit, linked: Linked, model: string, fault: Fault, body: string): Promise<{ provoked: Provoked, faultId: number }> {
+  const made = await kit.world.control.postFaults({ ...fault, scope: { account: linked.accountId, model }, ...(fault.kind === 'status' && fault.status === 429 ? { count: 1 } : {}) })
+  const own = kit.marks.next()
+  const delivery = marked(body, own)
+  await kit.backend.webhook(linked.category, delivery, webhookSignature(kit.world.webhookKey, delivery))
+  if (await came(kit, linked, own, 1500)) return { provoked: { mark: own, own: true, asked: undefined }, faultId: made.id }
+  await syncNow(kit, linked.accountId)
+  const mark = (await settled(kit, linked.accountId)).find((s) => s.model_id === model)?.last_sync_finished
+  if (mark === null || mark === undefined) throw new BackendFault(`the sync of ${model} wrote no last_sync_finished`)
+  let asked: Promise<BackendAnswer | BackendFault> | undefined
+  if (!(await came(kit, linked, mark, 1500))) {
+    asked = kit.backend.call(linked.user, 'check-sync-status', { id: linked.integrationId }).catch((error: unknown) => {
+      if (error instanceof BackendFault) return error
+      throw error
+    })
+    if (!(await came(kit, linked, mark, 3000)) && kit.pollMs !== undefined) await came(kit, linked, mark, pollWait(kit.pollMs))
   }
+  return { provoked: { mark, own: false, asked }, faultId: made.id }
 }
 
-/** A linked integration whose initial sync and first fetch are over: its service calls from now on are the check's. */
-async function ready (kit: Kit, user: number, preferred: readonly string[]): Promise<Linked> {
-  const { linked } = await linkQuietly(kit, user, preferred)
-  integrationIdOf(linked)
-  return linked
-}
+const said = (a: BackendAnswer | BackendFault | undefined): string[] => a === undefined ? [] : [a instanceof BackendFault ? a.message : answerLine(a)]
 
-async function retryAfter (kit: Kit, linked: Linked): Promise<Finding> {
-  const fault = await kit.world.control.postFaults({ kind: 'status', status: 429, retry_after: 1, scope: { account: linked.accountId }, count: 1 })
-  const from = kit.clock.now()
-  const answer = await checkSyncStatus(kit, linked)
-  const after = await pollQuietly(kit.clock, async () => {
-    const entries = (await kit.journal.entries({ account: linked.accountId })).filter((e) => atMs(e) >= from)
-    const limited = entries.find((e) => e.status === 429)
-    const next = limited === undefined ? undefined : entries.find((e) => atMs(e) > atMs(limited) && e.id !== limited.id)
+async function retryAfter (kit: Kit, linked: Linked, model: string, body: string): Promise<Finding> {
+  const { provoked, faultId } = await provoke(kit, linked, model, { kind: 'status', status: 429, retry_after: 1 }, body)
+  const seen = await pollQuietly(kit.clock, async () => {
+    const carrying = await reads(kit, linked, provoked.mark)
+    const limited = carrying.find((e) => e.status === 429)
+    const next = limited === undefined ? undefined : carrying.find((e) => atMs(e) > atMs(limited) && e.id !== limited.id && sameRequest(e, limited))
     return limited !== undefined && next !== undefined ? { limited, next } : undefined
-  }, { timeoutMs: 2500, everyMs: 50 })
-  await kit.world.control.deleteFaultsById({ id: String(fault.id) })
-  if (after === undefined) {
-    const entries = (await kit.journal.entries({ account: linked.accountId })).filter((e) => atMs(e) >= from)
-    return entries.some((e) => e.status === 429)
-      ? notApplicable('after the 429 the backend made no further call to the service within 2.5 s, so it waited at least Retry-After')
-      : notApplicable(`check-sync-status made no call on the integration to answer 429 to (${said(answer)})`)
+  }, { timeoutMs: 3000, everyMs: 50 })
+  await kit.world.control.deleteFaultsById({ id: String(faultId) })
+  const answer = await provoked.asked
+  if (seen === undefined) {
+    const carrying = await reads(kit, linked, provoked.mark)
+    return carrying.some((e) => e.status === 429)
+      ? notApplicable('after the 429 the backend asked for that page no more within 3 s: it waited at least Retry-After, or gave up')
+      : notApplicable(`the sync the kit started caused no read to answer 429 to (no webhook fetch, check-sync-status: ${said(answer).join('') || 'not asked'}${kit.pollMs === undefined ? '; --poll-interval lets the kit wait for the backend\'s own poll' : ''})`)
   }
-  const waited = atMs(after.next) - answeredMs(after.limited)
-  if (waited >= 1000 - SLACK_MS) return pass(`after the 429 (Retry-After: 1) the next call came ${Math.round(waited)} ms later`)
-  return fail(`the next call came ${Math.round(waited)} ms after a 429 with Retry-After: 1`, {
-    expected: 'the next call at least 1000 ms after the 429', got: `${Math.round(waited)} ms`, requests: [line(after.limited), line(after.next)], answers: [said(answer)]
+  const waited = atMs(seen.next) - answeredMs(seen.limited)
+  if (waited >= 1000 - SLACK_MS) return pass(`after the 429 (Retry-After: 1) the same read came again ${Math.round(waited)} ms later`)
+  return fail(`the read came again ${Math.round(waited)} ms after a 429 with Retry-After: 1`, {
+    expected: 'the next attempt at least 1000 ms after the 429', got: `${Math.round(waited)} ms`, requests: [line(seen.limited), line(seen.next)], answers: said(answer)
   })
 }
 
+const sameRequest = (a: Entry, b: Entry): boolean => a.path === b.path && JSON.stringify(a.query) === JSON.stringify(b.query)
+
 /**
- * Backoff grows when some delay is clearly longer than the one before it. A busy machine only lengthens
- * delays (a timer fires late, never early), so a late first retry must not count against a backoff that
- * doubles; constant or shrinking delays are what fails. One retry has nothing to compare.
+ * The first run of attempts of one read carrying the mark: the same request again and again, ending at a
+ * success. With a sync's mark (`own` false) a read of sync-status in between also ends it: the backend has
+ * started a new poll, whose attempts are a new call.
  */
-export function grows (delays: readonly number[]): boolean {
-  return delays.length < 2 || delays.some((d, i) => i > 0 && d > delays[i - 1]! * 1.1)
-}
-
-/** The longest run of the same request among the entries: the attempts of one call. */
-function attemptsOf (entries: readonly Entry[]): Entry[] {
-  const byRequest = new Map<string, Entry[]>()
-  for (const e of entries) {
-    const key = `${e.method} ${e.path} ${JSON.stringify(e.query)}`
-    byRequest.set(key, [...(byRequest.get(key) ?? []), e])
+export function firstRun (entries: readonly Entry[], mark: string, failed: (e: Entry) => boolean, own: boolean): Entry[] {
+  const start = entries.findIndex((e) => isList(e) && carries(e, mark) && failed(e))
+  if (start < 0) return []
+  const run = [entries[start]!]
+  for (const e of entries.slice(start + 1)) {
+    if (!own && e.facets.endpoint === 'sync-status') break
+    if (!isList(e) || !sameRequest(e, run[0]!)) continue
+    run.push(e)
+    if (!failed(e)) break
   }
-  return [...byRequest.values()].sort((a, b) => b.length - a.length)[0] ?? []
+  return run
 }
 
-async function backoff (kit: Kit, linked: Linked, fault: { kind: 'status', status: 500 } | { kind: 'reset' }, what: string): Promise<Finding> {
-  const made = await kit.world.control.postFaults({ ...fault, scope: { account: linked.accountId } })
-  const from = kit.clock.now()
-  let answered = false
-  const pending = checkSyncStatus(kit, linked).finally(() => { answered = true })
-  // Watched until the retries pass the limit, or stop: the backend has answered and nothing came for a while.
+async function backoff (kit: Kit, linked: Linked, model: string, body: string, fault: Fault, what: string): Promise<Finding> {
+  const { provoked, faultId } = await provoke(kit, linked, model, fault, body)
+  const failed = (e: Entry): boolean => fault.kind === 'reset' ? e.status === 0 : e.status === 500
+  // Watched until the attempts pass the limit, or stop: nothing new for longer than any backoff of the run so far.
   let count = -1
   let quietFrom = kit.clock.now()
-  const hit = (e: Entry): boolean => atMs(e) >= from && (fault.kind === 'reset' ? e.status === 0 : e.status === fault.status)
   const attempts = await pollQuietly(kit.clock, async () => {
-    const failed = attemptsOf((await kit.journal.entries({ account: linked.accountId })).filter(hit))
-    if (failed.length > MAX_RETRIES + 1) return failed
-    if (failed.length !== count) { count = failed.length; quietFrom = kit.clock.now(); return undefined }
-    return answered && kit.clock.now() - quietFrom >= QUIET_MS ? failed : undefined
-  }, { timeoutMs: 8000, everyMs: 50 }) ?? []
-  await kit.world.control.deleteFaultsById({ id: String(made.id) })
-  const answer = await pending
-  const delays = attempts.slice(1).map((e, i) => Math.round(atMs(e) - answeredMs(attempts[i]!)))
-  const evidence = { requests: attempts.map(line), answers: [said(answer)] }
-  if (attempts.length === 0) return notApplicable(`check-sync-status made no call on the integration to answer ${what} to (${said(answer)})`)
-  if (attempts.length === 1) return fail(`the backend did not retry after ${what}`, { expected: 'retries with exponential backoff (up to 3)', got: 'one attempt', ...evidence })
-  if (attempts.length > MAX_RETRIES + 1) return fail(`the backend retried ${attempts.length - 1}+ times after ${what}`, { expected: `at most ${MAX_RETRIES} retries`, got: `${attempts.length} attempts of the same request`, ...evidence })
-  if (!grows(delays)) return fail(`the delays between retries after ${what} did not grow`, { expected: 'growing delays (exponential backoff)', got: `${delays.join(', ')} ms`, ...evidence })
-  return pass(`after ${what}: ${attempts.length - 1} retries, ${delays.join(', ')} ms apart`)
+    const entries = (await kit.journal.entries({ account: linked.accountId })).filter((e) => isList(e) || e.facets.endpoint === 'sync-status')
+    const run = firstRun(entries, provoked.mark, failed, provoked.own)
+    if (run.length > 4) return run
+    if (run.length !== count) { count = run.length; quietFrom = kit.clock.now(); return undefined }
+    const longest = run.slice(1).reduce((m, e, i) => Math.max(m, atMs(e) - answeredMs(run[i]!)), 0)
+    return run.length > 0 && kit.clock.now() - quietFrom >= Math.max(2000, 3 * longest) ? run : undefined
+  }, { timeoutMs: 15_000, everyMs: 50 }) ?? []
+  await kit.world.control.deleteFaultsById({ id: String(faultId) })
+  const answer = await provoked.asked
+  if (attempts.length === 0) return notApplicable(`the sync the kit started caused no read to answer ${what} to (check-sync-status: ${said(answer).join('') || 'not asked'})`)
+  return judgeSchedule(attempts, what, said(answer))
 }

@@ -1,0 +1,29 @@
+import { answeredMs, atMs, line, type Entry } from '../journal.js'
+import { fail, pass, type Finding } from '../verdict.js'
+
+/**
+ * The retry guidance as a pure judgement of one call's attempts: "retry with exponential backoff and random
+ * jitter, for example up to 3 retries". What it rules out is a schedule no jittered exponential backoff gives:
+ * no retry at all, more than 3, or retries at once (every delay under IMMEDIATE_MS). What it does not rule out:
+ * a delay shorter than the one before it. With full jitter (each delay drawn from 0 to base·2^n) or equal jitter
+ * (half of it fixed) any few positive delays are possible draws, and a busy machine only makes a timer later;
+ * "each delay longer than the one before" would fail correct backends.
+ */
+
+export const MAX_RETRIES = 3
+/** Under this a retry is "at once": no backoff at all. */
+export const IMMEDIATE_MS = 5
+
+/** The delays between attempts: from one attempt's answer to the next attempt's arrival. */
+export function delaysOf (attempts: readonly Entry[]): number[] {
+  return attempts.slice(1).map((e, i) => Math.round(atMs(e) - answeredMs(attempts[i]!)))
+}
+
+export function judgeSchedule (attempts: readonly Entry[], what: string, answers: readonly string[]): Finding {
+  const delays = delaysOf(attempts)
+  const evidence = { requests: attempts.map(line), answers: [...answers] }
+  if (attempts.length === 1) return fail(`the backend did not retry after ${what}`, { expected: `retries with exponential backoff and jitter (up to ${MAX_RETRIES})`, got: 'one attempt', ...evidence })
+  if (attempts.length > MAX_RETRIES + 1) return fail(`the backend retried ${attempts.length - 1}+ times after ${what}`, { expected: `at most ${MAX_RETRIES} retries`, got: `${attempts.length} attempts of the same request`, ...evidence })
+  if (delays.every((d) => d < IMMEDIATE_MS)) return fail(`the backend retried at once after ${what}: no backoff`, { expected: 'retries after a growing, jittered delay', got: `${delays.join(', ')} ms between attempts`, ...evidence })
+  return pass(`after ${what}: ${attempts.length - 1} retr${attempts.length === 2 ? 'y' : 'ies'}, ${delays.join(', ')} ms apart (a schedule exponential backoff with jitter gives)`)
+}
