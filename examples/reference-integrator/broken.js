@@ -32,7 +32,18 @@ export const VARIANTS = {
   'delete-local-first': 'delete-integration deletes the local record before calling the service',
   'ignore-retry-after': 'a 429 is retried after the short backoff, not after Retry-After',
   'retry-without-limit': '5xx and network errors are retried 5 times, over the limit of 3',
-  'no-polling-fetch': 'check-sync-status and the background poll never fetch (webhooks are the only trigger)'
+  'no-polling-fetch': 'check-sync-status and the background poll never fetch (webhooks are the only trigger)',
+  'no-login-check': 'relink-integration works without a logged-in user (the integration found by its id alone)',
+  'fetch-partial-initial': 'during the initial sync, models whose sync ended PARTIALLY_SYNCED or FAILED are fetched',
+  'first-page-only': 'a fetch stops at its first page: next is never followed'
+}
+
+/**
+ * What the kit must be told to judge a variant: no-polling-fetch is seen only by waiting for the backend's own
+ * poll, so it runs with a poll every second and the kit told so.
+ */
+export const KIT_OPTIONS = {
+  'no-polling-fetch': { env: { POLL_INTERVAL_MS: '1000' }, pollInterval: '1s' }
 }
 
 let active = null

@@ -35,6 +35,7 @@ function isNewer (current, stored) {
  */
 export function resultReady (result, isInitialSync) {
   if (result === 'DONE' || result === 'SUCCESSFUL') return true
+  if (broken('fetch-partial-initial') && (result === 'PARTIALLY_SYNCED' || result === 'FAILED')) return true
   return result === 'PARTIALLY_SYNCED' && isInitialSync !== true
 }
 
@@ -180,7 +181,7 @@ export class Syncer {
       const pageSize = pages > 0 && broken('page-size-drift') ? PAGE_SIZE * 2 : PAGE_SIZE
       const page = await withRetries(`list ${modelId}`, () => this.service.listPage(row.category, row.account_token, { pageSize, cursor, window }), this.log)
       this.store.saveRecords(row.id, modelId, page.results)
-      cursor = page.next ?? undefined
+      cursor = broken('first-page-only') ? undefined : page.next ?? undefined
       pages++
     } while (cursor !== undefined)
     // fetch-on-equal refetches a window it already had; its rule is the only one it may break, so it keeps the
