@@ -2,6 +2,7 @@ import { incrementalFamily } from './checks/incremental.js'
 import { deleteFamily } from './checks/delete.js'
 import { exchangeOnceFamily } from './checks/exchange-once.js'
 import { linkFamily } from './checks/link.js'
+import { loginFamily } from './checks/login.js'
 import { noPendingFamily } from './checks/no-pending.js'
 import { openStatusesFamily } from './checks/open-statuses.js'
 import { paginationFamily } from './checks/pagination.js'
@@ -16,16 +17,16 @@ import type { CheckDef } from './verdict.js'
 
 /** Every family of checks. */
 export const FAMILIES: readonly Family[] = [
-  noPendingFamily, linkFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily, deleteFamily,
+  noPendingFamily, linkFamily, loginFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily, deleteFamily,
   paginationFamily, exchangeOnceFamily, secretsFamily, openStatusesFamily
 ]
 
 /** The order checks are reported in: docs/conformance.md's table. */
 const ORDER = [
   'link.fresh-token', 'link.origin-id-reused', 'link.active-rejected',
-  'exchange.once', 'exchange.integration-name', 'exchange.missing-token', 'exchange.no-pending', 'routes.open-statuses',
+  'exchange.once', 'exchange.integration-name', 'exchange.missing-token', 'exchange.no-pending', 'routes.login-required', 'routes.open-statuses',
   'secrets.not-exposed',
-  'readiness.sync-complete', 'readiness.last-sync-time',
+  'readiness.sync-complete', 'readiness.initial-fetch', 'readiness.last-sync-time',
   'webhook.processed', 'webhook.signature', 'webhook.replay', 'webhook.stale', 'webhook.unknown-integration',
   'incremental.first-fetch', 'incremental.window', 'incremental.pagination', 'incremental.no-gaps',
   'relink.marks-error', 'relink.same-origin-id', 'relink.reactivates', 'delete.service-first',
