@@ -22,6 +22,9 @@ t.test('unimock conform parses its own flags; repeatable headers, --only, durati
     }
   })
   t.same(parseCli(['conform', '--help'], {}), { kind: 'conform-help' })
+  t.match(parseCli(['conform', '--app-url', 'http://x', '--routes', 'routes.json', '--app-header', 'A: b', '--poll-interval', '1h'], {}), {
+    kind: 'conform', options: { routes: 'routes.json', appPrefix: undefined, pollIntervalMs: 3_600_000 }
+  }, 'a route map stands in for --app-prefix; --poll-interval is a duration')
   for (const flag of ['--app-url', '--app-prefix', '--app-header', '--app-header-2', '--app-command', '--port', '--junit', '--tap', '--only']) t.match(conformUsage(), flag)
   t.match(conformUsage(), 'link.origin-id-reused', 'the help lists the check ids')
   t.match(usage(), 'unimock conform', 'unimock --help names the command')
@@ -33,6 +36,8 @@ t.test('bad flags name the flag, as unimock\'s own do', async (t) => {
   }
   const required = ['--app-url', 'http://x', '--app-prefix', '/p', '--app-header', 'A: b']
   t.match(message(['--app-prefix', '/p', '--app-header', 'A: b']), 'conform needs --app-url')
+  t.match(message(['--app-url', 'http://x', '--app-header', 'A: b']), 'conform needs --app-prefix (or a --routes map with a "prefix")')
+  t.match(message([...required, '--poll-interval', 'often']), 'invalid value for --poll-interval')
   t.match(message(['--app-url', 'http://x', '--app-prefix', '/p']), 'conform needs --app-header at least once')
   t.match(message([...required, '--app-urll', 'x']), 'did you mean --app-url?')
   t.match(message([...required, '--timeout', '5']), 'invalid value for --timeout: must be a duration such as 5s or 500ms (got "5")')

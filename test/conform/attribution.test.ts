@@ -1,0 +1,87 @@
+import t from 'tap'
+import { unfollowed } from '../../src/conform/checks/pagination.js'
+import { firstRun } from '../../src/conform/checks/resilience.js'
+import { judgeSchedule } from '../../src/conform/checks/retry-schedule.js'
+import { VirtualClock } from '../../src/core/virtual-clock.js'
+import { fetchesOf } from '../../src/conform/fetches.js'
+import type { Entry } from '../../src/conform/journal.js'
+import { carries, fetchesCarrying, Marks, sameInstant } from '../../src/conform/marks.js'
+import { marked } from '../../src/conform/webhook-bodies.js'
+
+/**
+ * Evidence by content, as pure functions: a fetch is a mark's doing only when its window ends at the mark; the
+ * attempts of one fetch are the reads carrying its mark; a schedule is judged as the guidance allows jitter.
+ */
+
+let id = 0
+function entry (ms: number, over: Partial<Entry> & { facets?: Entry['facets'] } = {}): Entry {
+  return {
+    id: ++id, at: new Date(ms).toISOString(), surface: 'api', method: 'GET', path: '/api/crm/v1/contacts', query: {}, status: 200, error: null,
+    duration_ms: 3, account_id: 'acc', ...over, facets: { endpoint: 'list', model: 'crm.Contact', next_fp: null, ...over.facets }
+  }
+}
+const read = (ms: number, before: string, status = 200, more: Partial<Entry> = {}): Entry =>
+  entry(ms, { status, query: { modified_before: before, page_size: '100' }, facets: { endpoint: 'list', model: 'crm.Contact', modified_before: before, next_fp: null }, ...more })
+
+t.test('marks: unique to the millisecond, later than now, recognised with or without their microseconds', async (t) => {
+  const clock = new VirtualClock(Date.parse('2026-01-01T00:00:00Z'))
+  const marks = new Marks(clock)
+  const a = marks.next(); const b = marks.next()
+  t.equal(a, '2026-01-01T00:00:00.000917Z')
+  t.equal(b, '2026-01-01T00:00:00.001917Z', 'the next is a millisecond later, even at the same instant')
+  const older = marks.before(b, 1)
+  t.notOk(sameInstant(older, a), 'a mark set back skips a millisecond another mark has')
+  t.ok(sameInstant('2026-01-01T00:00:00.001Z', b), 'a backend that keeps milliseconds still carries the mark')
+  t.ok(sameInstant('2026-01-01T01:00:00.001917+01:00', b), 'another offset, the same instant')
+  t.notOk(sameInstant('2026-01-01T00:00:00.002Z', b))
+  t.notOk(sameInstant(undefined, b))
+})
+
+t.test('a fetch is a delivery\'s doing only when its window ends at the delivery\'s mark', async (t) => {
+  const mark = '2026-01-01T00:00:05.000917Z'
+  const real = '2026-01-01T00:00:04.123000Z'
+  const entries = [read(6000, real), read(6100, mark), read(6200, '2026-01-01T00:00:05.000Z')]
+  t.same(fetchesCarrying(entries, mark).map((f) => f.pages[0]!.id), [entries[1]!.id, entries[2]!.id], 'the poller\'s fetch of the real sync does not count')
+  t.notOk(carries(read(1, real), mark))
+})
+
+t.test('a marked body: every last_sync_finished the mark, every result DONE, not the initial sync', async (t) => {
+  const completed = JSON.stringify({ hook: { event: 'LinkedAccount.sync_completed' }, data: { is_initial_sync: true, sync_status: { 'crm.Contact': { last_sync_finished: 'x', last_sync_result: 'PARTIALLY_SYNCED' } } } })
+  t.same(JSON.parse(marked(completed, 'M')).data, { is_initial_sync: false, sync_status: { 'crm.Contact': { last_sync_finished: 'M', last_sync_result: 'DONE' } } })
+  const synced = JSON.stringify({ data: { sync_status: { model_id: 'crm.Contact', status: 'FAILED', is_initial_sync: true, last_sync_finished: 'x', last_sync_result: 'FAILED' } } })
+  t.match(JSON.parse(marked(synced, 'M')).data.sync_status, { model_id: 'crm.Contact', status: 'DONE', is_initial_sync: false, last_sync_finished: 'M', last_sync_result: 'DONE' })
+})
+
+t.test('the attempts of one fetch: the reads carrying its mark; with a sync\'s mark a new poll ends them', async (t) => {
+  const m = '2026-01-01T00:00:05.000917Z'
+  const poll = entry(7150, { path: '/api/crm/v1/sync-status', facets: { endpoint: 'sync-status', next_fp: null } })
+  const reads = [read(7000, m, 500), read(7100, m, 500), poll, read(7300, m, 500), read(7700, m, 500), read(8000, '2026-01-01T00:00:01Z', 500)]
+  const all = [...reads].sort((a, b) => Date.parse(a.at) - Date.parse(b.at))
+  t.equal(firstRun(all, m, (e) => e.status === 500, true).length, 4, 'a delivery\'s mark: a poll between attempts changes nothing')
+  t.equal(firstRun(all, m, (e) => e.status === 500, false).length, 2, 'a sync\'s mark: the poll started a new call')
+  t.equal(firstRun([read(1, m, 500), read(2, m, 200), read(3, m, 500)], m, (e) => e.status === 500, true).length, 2, 'ends at a success')
+})
+
+t.test('a retry schedule is judged as exponential backoff with jitter allows', async (t) => {
+  const attempts = (...delays: number[]): Entry[] => {
+    let at = 10_000
+    return [read(at, 'm', 500), ...delays.map((d) => read(at += 3 + d, 'm', 500))]
+  }
+  t.equal(judgeSchedule(attempts(115, 276, 423), '500', []).outcome, 'pass', 'exponential')
+  t.equal(judgeSchedule(attempts(1069, 1016), '500', []).outcome, 'pass', 'equal jitter that drew a shorter second delay (a false alarm before)')
+  t.equal(judgeSchedule(attempts(3, 180, 40), '500', []).outcome, 'pass', 'full jitter: a near-zero draw among others')
+  t.equal(judgeSchedule(attempts(2), '500', []).outcome, 'fail', 'one retry at once: no backoff')
+  t.equal(judgeSchedule(attempts(1, 2, 1), '500', []).outcome, 'fail', 'every retry at once')
+  t.equal(judgeSchedule(attempts(100, 200, 400, 800), '500', []).outcome, 'fail', 'four retries')
+  t.equal(judgeSchedule(attempts(), '500', []).outcome, 'fail', 'no retry')
+})
+
+t.test('pagination: a next nobody asked for fails, unless the account answered an error after it', async (t) => {
+  const page = (ms: number, next: string | null, account = 'acc'): Entry => entry(ms, { account_id: account, query: { page_size: '100' }, facets: { endpoint: 'list', model: 'crm.Contact', next_fp: next } })
+  const left = [page(1000, 'n1')]
+  t.equal(unfollowed(fetchesOf(left), left).length, 1)
+  const cut = [page(1000, 'n1', 'b'), entry(1100, { account_id: 'b', status: 401 })]
+  t.equal(unfollowed(fetchesOf(cut), cut).length, 0, 'the service refused the account: not the backend\'s choice')
+  const followed = [page(1000, 'n1'), entry(1100, { query: { page_size: '100', cursor: 'N1' }, facets: { endpoint: 'list', model: 'crm.Contact', cursor_fp: 'n1', next_fp: null } })]
+  t.equal(unfollowed(fetchesOf(followed), followed).length, 0)
+})
