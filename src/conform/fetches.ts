@@ -1,6 +1,7 @@
 import type { Kit } from './kit.js'
 import { atMs, isList, type Entry } from './journal.js'
 import type { Linked, LinkOptions } from './link-flow.js'
+import { carries } from './marks.js'
 import { settled } from './syncs.js'
 import { pollQuietly } from './timing.js'
 import type { SyncStatusRecord } from './world.js'
@@ -41,6 +42,16 @@ export function fetchesOf (entries: readonly Entry[]): Fetch[] {
 
 /** The first page of a fetch: its window (modified_after, modified_before) and page_size. */
 export const firstPage = (f: Fetch): Entry => f.pages[0]!
+
+/** The fetches (a first page and the pages that followed it) whose window ends at the mark (marks.ts). */
+export function fetchesCarrying (entries: readonly Entry[], mark: string): Fetch[] {
+  return fetchesOf(entries).filter((f) => carries(firstPage(f), mark))
+}
+
+/** Fetches that got their first page: a first page answered with an error and retried is one fetch, not two. */
+export function answeredFetches (fetches: readonly Fetch[]): Fetch[] {
+  return fetches.filter((f) => firstPage(f).status === 200)
+}
 
 /** How long nothing may happen on an account before the backend counts as done with what it was told. */
 const QUIET_MS = 200

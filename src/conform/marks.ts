@@ -1,6 +1,5 @@
 import { formatMicros, parseTimestamp } from '../core/timestamps.js'
 import type { Clock } from '../core/clock.js'
-import { fetchesOf, firstPage, type Fetch } from './fetches.js'
 import type { Entry } from './journal.js'
 
 /**
@@ -28,16 +27,6 @@ export function sameInstant (a: string | undefined | null, b: string | undefined
 
 /** Whether the entry's window ends at the mark. */
 export const carries = (e: Entry, mark: string): boolean => sameInstant(e.facets.modified_before, mark)
-
-/** The fetches (a first page and the pages that followed it) whose window ends at the mark. */
-export function fetchesCarrying (entries: readonly Entry[], mark: string): Fetch[] {
-  return fetchesOf(entries).filter((f) => carries(firstPage(f), mark))
-}
-
-/** Fetches that got their first page: a first page answered with an error and retried is one fetch, not two. */
-export function answeredFetches (fetches: readonly Fetch[]): Fetch[] {
-  return fetches.filter((f) => firstPage(f).status === 200)
-}
 
 /**
  * Marks for the deliveries the kit makes up: instants of the kit's clock, each at least a millisecond after

@@ -1,9 +1,8 @@
 import type { BackendAnswer } from './backend.js'
 import { BackendFault } from './errors.js'
-import type { Fetch } from './fetches.js'
+import { fetchesCarrying, type Fetch } from './fetches.js'
 import type { Kit } from './kit.js'
 import type { Linked } from './link-flow.js'
-import { fetchesCarrying } from './marks.js'
 import { pollQuietly } from './timing.js'
 
 /**

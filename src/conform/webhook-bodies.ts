@@ -1,26 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { formatMicros, parseTimestamp } from '../core/timestamps.js'
 
 /**
- * Webhook bodies the kit sends itself, made from bodies unimock really sent: the same delivery again, its
- * timestamps moved, or its linked account swapped for one nobody knows. Pure functions of the JSON text.
+ * Webhook bodies the kit sends itself, made from bodies unimock really sent: marked with a last_sync_finished
+ * of the kit's own, or with their linked account swapped for one nobody knows. Pure functions of the JSON text.
  */
-
-/** Every `last_sync_finished` of the body moved by `ms` (microseconds kept). */
-export function shiftFinished (body: string, ms: number): string {
-  const walk = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(walk)
-    if (typeof value !== 'object' || value === null) return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => {
-      if (k === 'last_sync_finished' && typeof v === 'string') {
-        const parsed = parseTimestamp(v)
-        return [k, parsed.ok ? formatMicros(parsed.micros + ms * 1000) : v]
-      }
-      return [k, walk(v)]
-    }))
-  }
-  return JSON.stringify(walk(JSON.parse(body)))
-}
 
 /**
  * A genuine body made to say that a later sync of every model it names finished DONE at `mark`: not the
@@ -51,19 +34,4 @@ export function unknownAccount (body: string): string {
   const id = randomUUID()
   parsed.linked_account = { ...parsed.linked_account, id, end_user_origin_id: `conform-unknown-${id.slice(0, 8)}` }
   return JSON.stringify(parsed)
-}
-
-/** The latest `last_sync_finished` a body carries, for evidence. */
-export function finishedOf (body: string): string | undefined {
-  const found: string[] = []
-  const walk = (value: unknown): void => {
-    if (Array.isArray(value)) { value.forEach(walk); return }
-    if (typeof value !== 'object' || value === null) return
-    for (const [k, v] of Object.entries(value)) {
-      if (k === 'last_sync_finished' && typeof v === 'string') found.push(v)
-      else walk(v)
-    }
-  }
-  walk(JSON.parse(body))
-  return found.sort().at(-1)
 }

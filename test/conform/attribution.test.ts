@@ -3,9 +3,9 @@ import { unfollowed } from '../../src/conform/checks/pagination.js'
 import { firstRun } from '../../src/conform/checks/resilience.js'
 import { judgeSchedule } from '../../src/conform/checks/retry-schedule.js'
 import { VirtualClock } from '../../src/core/virtual-clock.js'
-import { fetchesOf } from '../../src/conform/fetches.js'
+import { fetchesCarrying, fetchesOf } from '../../src/conform/fetches.js'
 import type { Entry } from '../../src/conform/journal.js'
-import { carries, fetchesCarrying, Marks, sameInstant } from '../../src/conform/marks.js'
+import { carries, Marks, sameInstant } from '../../src/conform/marks.js'
 import { marked } from '../../src/conform/webhook-bodies.js'
 
 /**

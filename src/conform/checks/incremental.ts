@@ -3,6 +3,7 @@ import { fetchedSince, firstPage, linkQuietly, type Fetch } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
 import { answeredMs, atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
+import { sameInstant } from '../marks.js'
 import type { Linked } from '../link-flow.js'
 import { settled, syncNow } from '../syncs.js'
 import { pollQuietly } from '../timing.js'
@@ -24,11 +25,6 @@ const us = (value: string | undefined): number | undefined => {
   if (value === undefined) return undefined
   const parsed = parseTimestamp(value)
   return parsed.ok ? parsed.micros : undefined
-}
-/** The same instant, to the microsecond or, for a backend that keeps milliseconds, to the millisecond. */
-const sameInstant = (a: string | undefined, b: string | null | undefined): boolean => {
-  const x = us(a); const y = b === null || b === undefined ? undefined : us(b)
-  return x !== undefined && y !== undefined && (x === y || Math.floor(x / 1000) === Math.floor(y / 1000))
 }
 const finishedOf = (states: readonly SyncStatusRecord[], model: string): string | null => states.find((s) => s.model_id === model)?.last_sync_finished ?? null
 
