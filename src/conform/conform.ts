@@ -64,7 +64,7 @@ async function runFamilies (kit: Kit, families: readonly Family[], found: Findin
 
 /** Before the run is judged: every account quiet (no request under way, no delivery unanswered, nothing new for a moment). */
 async function settleRun (kit: Kit): Promise<void> {
-  for (const a of await kit.world.accounts()) await quietAccount(kit, { accountId: a.id, accountToken: a.account_token ?? '' }, 300, 5000)
+  await Promise.all((await kit.world.accounts()).map(async (a) => { await quietAccount(kit, { accountId: a.id, accountToken: a.account_token ?? '' }, 300, 5000) }))
 }
 
 /** After the first link flow: a backend that never called unimock cannot be checked at all. */
