@@ -10,8 +10,8 @@ from service import AuthError, ServiceError
 from sync import CATEGORIES, account_summary
 
 
-def fail(status, error, **extra):
-    return status, dict(success=False, error=error, **extra)
+def fail(code, error, **extra):
+    return code, dict(success=False, error=error, **extra)
 
 
 def request_link_token(app, category, origin_id, org, integration=None):
