@@ -56,17 +56,21 @@ def main(argv, env):
         sys.stderr.write(f'POLL_INTERVAL must be a number of seconds, not {env.get("POLL_INTERVAL")!r}\n')
         return 2
     app = App(env)
-    server = make_server(app, int(env['PORT']))
+    try:
+        server = make_server(app, int(env['PORT']))
+    except (OSError, ValueError) as err:
+        sys.stderr.write(f'cannot listen on 127.0.0.1:{env["PORT"]}: {err}\n')
+        return 2
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     app.jobs.start()
     if interval > 0:
         app.jobs.start_poller(interval, stop)
-    threading.Thread(target=server.serve_forever, name='http', daemon=True).start()
+    threading.Thread(target=server.serve_forever, kwargs={'poll_interval': 0.2}, name='http', daemon=True).start()
     log(f'listening on http://127.0.0.1:{env["PORT"]}/api/merge; poll every {interval or "never"}s; '
         f'variant: {broken.active() or "none"}')
-    while not stop.wait(0.5):
+    while not stop.wait(0.2):
         pass
     log('stopping')
     server.shutdown()
