@@ -3,6 +3,8 @@ import { BackendFault } from './errors.js'
 import { fetchesCarrying, type Fetch } from './fetches.js'
 import type { Kit } from './kit.js'
 import type { Linked } from './link-flow.js'
+import { atMs, isList, type Entry } from './journal.js'
+import { carries } from './marks.js'
 import { pollQuietly } from './timing.js'
 
 /**
@@ -34,17 +36,18 @@ export async function quietAccount (kit: Kit, account: Account, quietMs = QUIET_
 }
 
 /**
- * The account's fetches whose window ends at one of the marks, once at least one came and every one of them
- * is complete and the account is quiet; [] when none came within `timeoutMs`.
+ * The account's fetches whose window ends at one of the marks, once at least one came and the account is
+ * quiet; [] when none came within `timeoutMs`.
  */
 export async function settleCarrying (kit: Kit, account: Account, marks: readonly string[], timeoutMs = 4000): Promise<Fetch[]> {
   const carrying = async (): Promise<Fetch[]> => {
     const entries = await kit.journal.entries({ account: account.accountId })
     return marks.flatMap((m) => fetchesCarrying(entries, m))
   }
+  // Complete or not: a fetch left before its last page is incremental.pagination's to judge; quiet is what counts here.
   const came = await pollQuietly(kit.clock, async () => {
     const fetches = await carrying()
-    return fetches.length > 0 && fetches.every((f) => f.complete || f.pages.at(-1)!.status !== 200) ? fetches : undefined
+    return fetches.length > 0 ? fetches : undefined
   }, { timeoutMs, everyMs: 30 })
   if (came === undefined) return []
   await quietAccount(kit, account)
@@ -83,6 +86,14 @@ export async function awaitFetch (kit: Kit, linked: Linked, marks: readonly stri
     if (fetches.length > 0) return { fetches, how: 'poll', answer }
   }
   return { fetches: [], how: undefined, answer }
+}
+
+/**
+ * Reads of the account since `from` that carry none of the marks: a backend that fetched, but sent back no
+ * window end to tell which sync it fetched (a broken window: incremental.first-fetch or incremental.window).
+ */
+export async function unmarkedReads (kit: Kit, account: Account, from: number, marks: readonly string[]): Promise<Entry[]> {
+  return (await kit.journal.entries({ account: account.accountId })).filter((e) => isList(e) && atMs(e) >= from && !marks.some((m) => carries(e, m)))
 }
 
 /** The backend's poll interval plus a margin for a late timer and the fetch itself. */

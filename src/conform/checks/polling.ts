@@ -2,13 +2,13 @@ import { answerLine } from '../backend.js'
 import { BackendFault } from '../errors.js'
 import { firstPage, linkQuietly } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
-import { line } from '../journal.js'
+import { atMs, line } from '../journal.js'
 import type { Kit } from '../kit.js'
 import { integrationIdOf } from '../link-flow.js'
 import { settled, syncNow } from '../syncs.js'
 import { formatDuration } from '../../core/durations.js'
 import { fail, notApplicable, pass, type CheckDef } from '../verdict.js'
-import { awaitFetch, pollWait } from '../waits.js'
+import { awaitFetch, pollWait, unmarkedReads } from '../waits.js'
 
 export const POLLING: CheckDef = {
   id: 'resilience.polling',
@@ -33,6 +33,7 @@ export const pollingFamily: Family = {
     if (first === undefined) throw new BackendFault(`the backend fetched nothing of ${linked.category} account ${linked.accountId} after its initial sync`)
     const models = [...new Set(first.map((f) => f.model))]
     await kit.world.retarget(linked.category, undefined)
+    const mark = kit.clock.now()
     let marks: string[]
     try {
       await kit.world.control.postLinkedAccountsByIdDataRemoteChanges({ id: linked.accountId }, { model_id: models[0]!, created: 2 })
@@ -49,7 +50,12 @@ export const pollingFamily: Family = {
       found.set(POLLING, pass(`with the webhooks gone, ${by} ${[...new Set(got.fetches.map((f) => f.model))].join(', ')} up to the sync's last_sync_finished (${marks.join(', ')})`))
       return
     }
-    const reads = (await kit.journal.entries({ account: linked.accountId })).filter((e) => e.facets.endpoint === 'sync-status' && got.answer !== undefined && Date.parse(e.at) >= got.answer.sentAt)
+    const blind = await unmarkedReads(kit, linked, mark, marks)
+    if (blind.length > 0) {
+      found.set(POLLING, notApplicable(`with the webhooks gone the backend fetched, but no read carried the sync's last_sync_finished (${marks.join(', ')}) as modified_before, so what made it fetch cannot be told (see incremental.window): ${line(blind[0]!)}`))
+      return
+    }
+    const reads = (await kit.journal.entries({ account: linked.accountId })).filter((e) => e.facets.endpoint === 'sync-status' && got.answer !== undefined && atMs(e) >= got.answer.sentAt)
     const asked = reads.length > 0 ? `check-sync-status read sync-status (${reads.length} read(s)) but fetched nothing` : 'check-sync-status did not read sync-status'
     if (kit.pollMs === undefined) {
       found.set(POLLING, notApplicable(`${asked}, and no poll of the backend's own fetched within 4.5 s; give --poll-interval D (how often it polls, at most 24h) and the kit waits for its poll`))

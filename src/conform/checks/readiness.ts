@@ -119,6 +119,11 @@ async function judgeInitialFetch (kit: Kit, found: Findings, linked: Linked, ini
     found.set(INITIAL_FETCH, pass(`nothing fetched while every model's initial sync had ended FAILED or PARTIALLY_SYNCED; ${[...new Set(fetched.fetches.map((f) => f.model))].join(', ')} fetched once DONE (${fetched.how ?? ''})`))
     return
   }
+  const later = (await kit.journal.entries({ account: linked.accountId })).filter((e) => isList(e) && atMs(e) >= doneFrom(String(e.facets.model)))
+  if (later.length > 0) {
+    found.set(INITIAL_FETCH, notApplicable(`nothing was fetched early; once DONE the backend fetched, but no read carried the DONE sync's last_sync_finished as modified_before (see incremental.first-fetch), so which sync it fetched cannot be told: ${line(later[0]!)}`))
+    return
+  }
   if (kit.pollMs === undefined) {
     found.set(INITIAL_FETCH, notApplicable('nothing was fetched early, and once every model was DONE neither a webhook nor check-sync-status made the backend fetch; give --poll-interval D and the kit waits for its own poll'))
     return

@@ -10,7 +10,7 @@ import { carries } from '../marks.js'
 import { settled, syncNow } from '../syncs.js'
 import { pollQuietly } from '../timing.js'
 import { fail, notApplicable, pass, type CheckDef, type Finding } from '../verdict.js'
-import { pollWait } from '../waits.js'
+import { pollWait, unmarkedReads } from '../waits.js'
 import { marked } from '../webhook-bodies.js'
 import { judgeSchedule } from './retry-schedule.js'
 
@@ -55,6 +55,10 @@ interface Provoked {
   readonly own: boolean
   /** check-sync-status, when the kit had to ask (a backend that fetches when asked); it may still be retrying. */
   readonly asked: Promise<BackendAnswer | BackendFault> | undefined
+  /** Whether any read carried the mark: without one there is nothing to watch. */
+  readonly came: boolean
+  /** When the kit began to provoke the fetch. */
+  readonly from: number
 }
 
 /** The account's reads carrying the mark, in the order they came. */
@@ -71,30 +75,33 @@ const came = async (kit: Kit, linked: Linked, mark: string, timeoutMs: number): 
  * that does not act on webhooks gets a sync instead, then check-sync-status, then (--poll-interval) its poll.
  */
 async function provoke (kit: Kit, linked: Linked, model: string, fault: Fault, body: string): Promise<{ provoked: Provoked, faultId: number }> {
+  const from = kit.clock.now()
   const made = await kit.world.control.postFaults({ ...fault, scope: { account: linked.accountId, model }, ...(fault.kind === 'status' && fault.status === 429 ? { count: 1 } : {}) })
   const own = kit.marks.next()
   const delivery = marked(body, own)
   await kit.backend.webhook(linked.category, delivery, webhookSignature(kit.world.webhookKey, delivery))
-  if (await came(kit, linked, own, 1500)) return { provoked: { mark: own, own: true, asked: undefined }, faultId: made.id }
+  if (await came(kit, linked, own, 1500)) return { provoked: { mark: own, own: true, asked: undefined, came: true, from }, faultId: made.id }
   await syncNow(kit, linked.accountId)
   const mark = (await settled(kit, linked.accountId)).find((s) => s.model_id === model)?.last_sync_finished
   if (mark === null || mark === undefined) throw new BackendFault(`the sync of ${model} wrote no last_sync_finished`)
   let asked: Promise<BackendAnswer | BackendFault> | undefined
-  if (!(await came(kit, linked, mark, 1500))) {
+  let any = await came(kit, linked, mark, 1500)
+  if (!any) {
     asked = kit.backend.call(linked.user, 'check-sync-status', { id: linked.integrationId }).catch((error: unknown) => {
       if (error instanceof BackendFault) return error
       throw error
     })
-    if (!(await came(kit, linked, mark, 3000)) && kit.pollMs !== undefined) await came(kit, linked, mark, pollWait(kit.pollMs))
+    any = await came(kit, linked, mark, 3000)
+    if (!any && kit.pollMs !== undefined) any = await came(kit, linked, mark, pollWait(kit.pollMs))
   }
-  return { provoked: { mark, own: false, asked }, faultId: made.id }
+  return { provoked: { mark, own: false, asked, came: any, from }, faultId: made.id }
 }
 
 const said = (a: BackendAnswer | BackendFault | undefined): string[] => a === undefined ? [] : [a instanceof BackendFault ? a.message : answerLine(a)]
 
 async function retryAfter (kit: Kit, linked: Linked, model: string, body: string): Promise<Finding> {
   const { provoked, faultId } = await provoke(kit, linked, model, { kind: 'status', status: 429, retry_after: 1 }, body)
-  const seen = await pollQuietly(kit.clock, async () => {
+  const seen = !provoked.came ? undefined : await pollQuietly(kit.clock, async () => {
     const carrying = await reads(kit, linked, provoked.mark)
     const limited = carrying.find((e) => e.status === 429)
     const next = limited === undefined ? undefined : carrying.find((e) => atMs(e) > atMs(limited) && e.id !== limited.id && sameRequest(e, limited))
@@ -106,13 +113,20 @@ async function retryAfter (kit: Kit, linked: Linked, model: string, body: string
     const carrying = await reads(kit, linked, provoked.mark)
     return carrying.some((e) => e.status === 429)
       ? notApplicable('after the 429 the backend asked for that page no more within 3 s: it waited at least Retry-After, or gave up')
-      : notApplicable(`the sync the kit started caused no read to answer 429 to (no webhook fetch, check-sync-status: ${said(answer).join('') || 'not asked'}${kit.pollMs === undefined ? '; --poll-interval lets the kit wait for the backend\'s own poll' : ''})`)
+      : await nothingToFail(kit, linked, provoked, '429', answer)
   }
   const waited = atMs(seen.next) - answeredMs(seen.limited)
   if (waited >= 1000 - SLACK_MS) return pass(`after the 429 (Retry-After: 1) the same read came again ${Math.round(waited)} ms later`)
   return fail(`the read came again ${Math.round(waited)} ms after a 429 with Retry-After: 1`, {
     expected: 'the next attempt at least 1000 ms after the 429', got: `${Math.round(waited)} ms`, requests: [line(seen.limited), line(seen.next)], answers: said(answer)
   })
+}
+
+/** Why no read could be failed: the backend read without carrying the mark (a broken window), or did not read at all. */
+async function nothingToFail (kit: Kit, linked: Linked, provoked: Provoked, what: string, answer: BackendAnswer | BackendFault | undefined): Promise<Finding> {
+  const blind = await unmarkedReads(kit, linked, provoked.from, [provoked.mark])
+  if (blind.length > 0) return notApplicable(`the backend read after the kit's delivery and sync, but no read carried their last_sync_finished as modified_before (see incremental.window), so no read of that fetch could be told to answer ${what} to: ${line(blind[0]!)}`)
+  return notApplicable(`neither the kit's delivery nor its sync caused a read to answer ${what} to (check-sync-status: ${said(answer).join('') || 'not asked'}${kit.pollMs === undefined ? '; --poll-interval lets the kit wait for the backend\'s own poll' : ''})`)
 }
 
 const sameRequest = (a: Entry, b: Entry): boolean => a.path === b.path && JSON.stringify(a.query) === JSON.stringify(b.query)
@@ -141,7 +155,7 @@ async function backoff (kit: Kit, linked: Linked, model: string, body: string, f
   // Watched until the attempts pass the limit, or stop: nothing new for longer than any backoff of the run so far.
   let count = -1
   let quietFrom = kit.clock.now()
-  const attempts = await pollQuietly(kit.clock, async () => {
+  const attempts = !provoked.came ? [] : await pollQuietly(kit.clock, async () => {
     const entries = (await kit.journal.entries({ account: linked.accountId })).filter((e) => isList(e) || e.facets.endpoint === 'sync-status')
     const run = firstRun(entries, provoked.mark, failed, provoked.own)
     if (run.length > 4) return run
@@ -151,6 +165,6 @@ async function backoff (kit: Kit, linked: Linked, model: string, body: string, f
   }, { timeoutMs: 15_000, everyMs: 50 }) ?? []
   await kit.world.control.deleteFaultsById({ id: String(faultId) })
   const answer = await provoked.asked
-  if (attempts.length === 0) return notApplicable(`the sync the kit started caused no read to answer ${what} to (check-sync-status: ${said(answer).join('') || 'not asked'})`)
+  if (attempts.length === 0) return await nothingToFail(kit, linked, provoked, what, answer)
   return judgeSchedule(attempts, what, said(answer))
 }

@@ -4,7 +4,7 @@ import { answerLine, type BackendAnswer } from '../backend.js'
 import { BackendFault } from '../errors.js'
 import { answeredFetches, fetchesCarrying, firstPage, linkQuietly, type Fetch } from '../fetches.js'
 import type { Family, Findings } from '../family.js'
-import { answeredMs, line } from '../journal.js'
+import { answeredMs, atMs, isList, line } from '../journal.js'
 import type { Kit } from '../kit.js'
 import type { Linked } from '../link-flow.js'
 import { carries } from '../marks.js'
@@ -36,6 +36,8 @@ interface Sent {
   readonly stale: { readonly mark: string, readonly answer: BackendAnswer }
   /** The marks of the first two deliveries (processed). */
   readonly early: readonly string[]
+  /** When the first of them was sent. */
+  readonly from: number
 }
 
 const runs = new WeakMap<Kit, Sent>()
@@ -72,6 +74,7 @@ export const webhookFamily: Family = {
 
     // Processed: both shapes, signed and newer; the first read they cause is held, and the answer must not wait for it.
     const fault = await kit.world.control.postFaults({ kind: 'latency', latency: `${HOLD_MS}ms`, scope: { account: linked.accountId, model: first[0]!.model }, count: 1 })
+    const from = kit.clock.now()
     const m1 = kit.marks.next()
     const b1 = marked(completed.body, m1)
     const a1 = await send(b1, sign(b1))
@@ -101,7 +104,7 @@ export const webhookFamily: Family = {
     const bs = marked(base, ms)
     const stale = { mark: ms, answer: await send(bs, sign(bs)) }
     await quietAccount(kit, linked, 400)
-    runs.set(kit, { linked, forged, control: { mark: mc, answer: control, replay }, stale, early: [m1, m2] })
+    runs.set(kit, { linked, forged, control: { mark: mc, answer: control, replay }, stale, early: [m1, m2], from })
 
     const stranger = unknownAccount(completed.body)
     const unknown = await send(stranger, sign(stranger))
@@ -116,7 +119,10 @@ export const webhookFamily: Family = {
     const entries = await kit.journal.entries({ account: sent.linked.accountId })
     const byMark = (mark: string): Fetch[] => fetchesCarrying(entries, mark)
     const acted = byMark(sent.control.mark).length > 0 || sent.early.some((m) => byMark(m).length > 0)
-    const inert = `the backend fetched on no correctly signed delivery whose last_sync_finished was newer than its own (${[...sent.early, sent.control.mark].join(', ')}): it does not act on webhooks, so what it does with a bad one cannot be seen`
+    const blind = entries.filter((e) => isList(e) && atMs(e) >= sent.from && ![...sent.early, sent.control.mark, sent.stale.mark, ...sent.forged.map((f) => f.mark)].some((m) => carries(e, m)))
+    const inert = blind.length > 0
+      ? `the backend fetched after the kit's deliveries, but no read carried a delivery's last_sync_finished as modified_before (see incremental.window), so which delivery made it fetch cannot be told: ${line(blind[0]!)}`
+      : `the backend fetched on no correctly signed delivery whose last_sync_finished was newer than its own (${[...sent.early, sent.control.mark].join(', ')}): it does not act on webhooks, so what it does with a bad one cannot be seen`
     const requests = (fetches: readonly Fetch[]): string[] => fetches.map((f) => line(firstPage(f)))
 
     const believed = sent.forged.filter((f) => byMark(f.mark).length > 0)
