@@ -70,6 +70,7 @@ t.test('a retry schedule is judged as exponential backoff with jitter allows', a
   t.equal(judgeSchedule(attempts(115, 276, 423), '500', []).outcome, 'pass', 'exponential')
   t.equal(judgeSchedule(attempts(1069, 1016), '500', []).outcome, 'pass', 'equal jitter that drew a shorter second delay (a false alarm before)')
   t.equal(judgeSchedule(attempts(3, 180, 40), '500', []).outcome, 'pass', 'full jitter: a near-zero draw among others')
+  t.equal(judgeSchedule(attempts(2000), '500', []).outcome, 'pass', 'Merge\'s own guide: a 500 retried once, after 2 s')
   t.equal(judgeSchedule(attempts(2), '500', []).outcome, 'fail', 'one retry at once: no backoff')
   t.equal(judgeSchedule(attempts(1, 2, 1), '500', []).outcome, 'fail', 'every retry at once')
   t.equal(judgeSchedule(attempts(100, 200, 400, 800), '500', []).outcome, 'fail', 'four retries')

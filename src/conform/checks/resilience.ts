@@ -19,6 +19,8 @@ export const BACKOFF: CheckDef = { id: 'resilience.backoff', rule: 'Errors (retr
 
 /** Timer slack: a wait of 1000 ms may show as 998 ms between two arrivals. */
 const SLACK_MS = 15
+/** How long the kit waits for a first retry before it concludes there is none. */
+const FIRST_RETRY_MS = 4500
 
 type Fault = { kind: 'status', status: 429, retry_after: 1 } | { kind: 'status', status: 500 } | { kind: 'reset' }
 
@@ -160,9 +162,11 @@ async function backoff (kit: Kit, linked: Linked, model: string, body: string, f
     const run = firstRun(entries, provoked.mark, failed, provoked.own)
     if (run.length > 4) return run
     if (run.length !== count) { count = run.length; quietFrom = kit.clock.now(); return undefined }
+    // The first retry may take a while: Merge's own guide retries a 500 once, after 2 s; backoff of 1, 2, 4 s is common.
     const longest = run.slice(1).reduce((m, e, i) => Math.max(m, atMs(e) - answeredMs(run[i]!)), 0)
-    return run.length > 0 && kit.clock.now() - quietFrom >= Math.max(2000, 3 * longest) ? run : undefined
-  }, { timeoutMs: 15_000, everyMs: 50 }) ?? []
+    const patience = run.length === 1 ? FIRST_RETRY_MS : Math.max(2500, 3 * longest)
+    return run.length > 0 && kit.clock.now() - quietFrom >= patience ? run : undefined
+  }, { timeoutMs: 20_000, everyMs: 50 }) ?? []
   await kit.world.control.deleteFaultsById({ id: String(faultId) })
   const answer = await provoked.asked
   if (attempts.length === 0) return await nothingToFail(kit, linked, provoked, what, answer)
