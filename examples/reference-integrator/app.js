@@ -11,7 +11,7 @@ export const PREFIX = '/api/integrations'
 
 /**
  * Wires the backend: the record store, the service client, the fetch logic and the routes. `config` holds
- * unimockUrl, apiKey, webhookKey, dbPath, timeoutMs; `log` takes one line.
+ * unimockUrl, apiKey, webhookKey, dbPath, timeoutMs, webhooks (the webhook design); `log` takes one line.
  */
 export function buildApp (config, log) {
   const store = new Store(config.dbPath)
@@ -20,7 +20,7 @@ export function buildApp (config, log) {
   const app = Fastify({ logger: false })
   app.setErrorHandler(errorHandler(log))
   app.register(async (scope) => integratorRoutes(scope, { store, service, syncer, log }), { prefix: PREFIX })
-  app.register(async (scope) => webhookRoutes(scope, { store, syncer, webhookKey: config.webhookKey, log }), { prefix: PREFIX })
+  app.register(async (scope) => webhookRoutes(scope, { store, syncer, webhookKey: config.webhookKey, design: config.webhooks ?? 'verify-first', log }), { prefix: PREFIX })
   app.addHook('onClose', async () => store.close())
 
   /** The polling backup (Events 4): every linked integration through the same path as check-sync-status. */

@@ -26,6 +26,21 @@ function number (name, fallback) {
   return n
 }
 
+/**
+ * Which of the correct webhook designs this backend follows (none is a mistake): verify-first (refuse a bad
+ * signature with 401, the default), verify-later (answer 200 at once, verify in the background and drop what
+ * fails), ignore (fetch only by polling: every delivery is answered and left alone).
+ */
+function webhookDesign (value) {
+  const designs = ['verify-first', 'verify-later', 'ignore']
+  if (value === undefined || value === '') return 'verify-first'
+  if (!designs.includes(value)) {
+    process.stderr.write(`WEBHOOKS=${value} is not a design; one of: ${designs.join(', ')}\n`)
+    process.exit(1)
+  }
+  return value
+}
+
 const config = {
   unimockUrl: required('UNIMOCK_URL'),
   apiKey: required('UNIMOCK_API_KEY'),
@@ -34,7 +49,8 @@ const config = {
   host: process.env.HOST || '127.0.0.1',
   dbPath: process.env.DB_PATH || ':memory:',
   timeoutMs: number('SERVICE_TIMEOUT_MS', 5000),
-  pollIntervalMs: number('POLL_INTERVAL_MS', 600_000)
+  pollIntervalMs: number('POLL_INTERVAL_MS', 600_000),
+  webhooks: webhookDesign(process.env.WEBHOOKS)
 }
 
 try {

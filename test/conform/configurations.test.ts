@@ -20,6 +20,12 @@ const configurations: Configuration[] = [
   { name: 'Node, one user', options: async () => await nodeOptions(undefined, { oneUser: true }), na: { '*': /--app-header-2/ } },
   { name: 'Node, its poll every second, --poll-interval 1s', options: async () => await nodeOptions(undefined, { env: { POLL_INTERVAL_MS: '1000' }, pollIntervalMs: 1000 }) },
   { name: 'Node, its poll every hour, --poll-interval 1h', options: async () => await nodeOptions(undefined, { env: { POLL_INTERVAL_MS: '3600000' }, pollIntervalMs: 3_600_000 }) },
+  { name: 'Node, answers every delivery 200 and drops a bad one', options: async () => await nodeOptions(undefined, { env: { WEBHOOKS: 'verify-later' } }) },
+  {
+    name: 'Node, polling only (deliveries acknowledged, never acted on), its poll every second',
+    options: async () => await nodeOptions(undefined, { env: { WEBHOOKS: 'ignore', POLL_INTERVAL_MS: '1000' }, pollIntervalMs: 1000 }),
+    na: { 'webhook.signature': /does not act on webhooks/, 'webhook.replay': /does not act on webhooks/, 'webhook.stale': /does not act on webhooks/ }
+  },
   { name: 'Python, its poll every second, --poll-interval 1s', options: async () => await pythonOptions(undefined, { pollIntervalMs: 1000 }) },
   { name: 'Python, its poll every second, no --poll-interval', options: async () => await pythonOptions(undefined) },
   {
