@@ -64,8 +64,9 @@ t.test('the attempts of one fetch: the reads carrying its mark; with a sync\'s m
 
 t.test('a retry schedule is judged as exponential backoff with jitter allows', async (t) => {
   const attempts = (...delays: number[]): Entry[] => {
-    let at = 10_000
-    return [read(at, 'm', 500), ...delays.map((d) => read(at += 3 + d, 'm', 500))]
+    const out = [read(10_000, 'm', 500)]
+    for (const d of delays) out.push(read(Date.parse(out.at(-1)!.at) + 3 + d, 'm', 500))
+    return out
   }
   t.equal(judgeSchedule(attempts(115, 276, 423), '500', []).outcome, 'pass', 'exponential')
   t.equal(judgeSchedule(attempts(1069, 1016), '500', []).outcome, 'pass', 'equal jitter that drew a shorter second delay (a false alarm before)')
