@@ -33,6 +33,7 @@ export const ConfigSchema = Type.Object({
   plantAuth: Type.Union([Type.Literal('none'), Type.Literal('required')], { default: 'none', description: 'required: adding or updating a plant needs a login token' }),
   plantTokenTtl: Type.Integer({ minimum: 1, default: 3600, placeholder: 'S', description: 'plant store login token lifetime, seconds' }),
   apiKeys: Type.Array(Type.String({ minLength: 1, form: 'a key of at least one character' }), { default: [], flag: 'api-key', placeholder: 'K', description: 'accept only these unified-service API keys (repeatable; the variable is comma-separated); with none, any key works and each key is its own tenant' }),
+  dashboardKeys: Type.Union([Type.Literal('masked'), Type.Literal('list')], { default: 'masked', description: 'what GET /_unimock/keys and the dashboard\'s first view show of the keys used on a server without --api-key: masked, each key\'s first characters, linked accounts and last use (opening one takes the key itself); list, the keys themselves, for a server only you use' }),
   relinkStatus: Type.Union([Type.Literal(401), Type.Literal(403)], { default: 401, description: 'status of every call on a linked account that needs relinking' }),
   publicTokenTtl: Type.Integer({ minimum: 1, default: 600, placeholder: 'S', description: 'public token lifetime, seconds (single use either way)' }),
   syncInterval: Type.String({ default: '24h', placeholder: 'D', description: `automatic sync interval of every tenant, ${DURATION}` }),
@@ -112,6 +113,10 @@ export function parseConfig (input: ConfigInput = {}): Config {
   }
   if (config.timeScale !== 1 && config.clock === 'virtual') {
     throw new ConfigError('invalid setting timeScale: it applies to the real clock only; a virtual clock moves only through POST /_unimock/clock/advance (drop it, or use the real clock)')
+  }
+  // With --api-key no key is listed at all (the operator gave them); asking for the list there would be ignored silently.
+  if (config.dashboardKeys === 'list' && config.apiKeys.length > 0) {
+    throw new ConfigError('invalid setting dashboardKeys: list applies to a server without --api-key, where any key is accepted; with --api-key, open the dashboard with the link unimock prints at start (/_unimock/ui#key=...)')
   }
   for (const key of DURATION_SETTINGS) {
     const value = config[key]

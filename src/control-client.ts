@@ -967,10 +967,17 @@ export type GetOverviewResult = {
 export type GetKeysResult = {
   /** false with --api-key: such a server's keys are not listed */
   listed: boolean
-  /** the API keys this process has seen whose world exists, most linked accounts first */
+  /** the server's --dashboard-keys: masked, each key by its first characters (opening one takes the key itself); list, the keys themselves */
+  keys_shown: "masked" | "list"
+  /** the API keys this process has seen whose world exists, most linked accounts first, then the most recently used */
   keys: Array<{
-    key: string
+    /** the key itself, only with --dashboard-keys list */
+    key?: string
+    /** the key's first characters (at most a quarter of it, never more than four), then … */
+    hint: string
     linked_accounts: number
+    /** when a request last used the key, in wall-clock time (whatever clock the server runs on) */
+    last_used_at: string
   }>
 }
 
@@ -1369,7 +1376,7 @@ export class ControlClient {
     return this.#call('GET', `/overview`, undefined, undefined, true) as Promise<GetOverviewResult>
   }
 
-  /** GET /_unimock/keys: The API keys that have a world on this server (without --api-key only), for the dashboard */
+  /** GET /_unimock/keys: The API keys that have a world on this server (without --api-key only), for the dashboard: masked unless --dashboard-keys list */
   getKeys (): Promise<GetKeysResult> {
     return this.#call('GET', `/keys`, undefined, undefined, true) as Promise<GetKeysResult>
   }

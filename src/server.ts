@@ -111,6 +111,11 @@ export interface StartOptions extends ConfigInput {}
 export interface RunningUnimock {
   /** Base URL, e.g. http://127.0.0.1:54321 */
   readonly url: string
+  /**
+   * The dashboard's URL; with --api-key, the first key in its #key= fragment, so the link opens that key's
+   * world (a fragment never reaches the server or its logs). Without, no key is known: the page asks.
+   */
+  readonly dashboardUrl: string
   readonly app: UnimockApp
   /** The runs of `scenarios` (GET /_unimock/scenarios/{run} answers); on the virtual clock they are finished. */
   readonly runs: readonly ScenarioRunSummary[]
@@ -153,7 +158,10 @@ export async function startUnimock (options: StartOptions = {}, progress?: Progr
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  return { url: `http://${host}:${port}`, app, runs, close: async () => { await app.close() } }
+  const url = `http://${host}:${port}`
+  const key = config.apiKeys[0]
+  const dashboardUrl = `${url}/_unimock/ui${key === undefined ? '' : `#key=${encodeURIComponent(key)}`}`
+  return { url, dashboardUrl, app, runs, close: async () => { await app.close() } }
 }
 
 /** stderr for the progress line when it is a terminal and no log lines (info and below) share it. */
@@ -204,7 +212,7 @@ async function main (): Promise<boolean> {
   }
   for (const run of running.runs) for (const line of summaryLines(run)) process.stdout.write(`${line}\n`)
   // One line, written at once: scripts wait for it and read the URL from it.
-  process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db}); dashboard ${running.url}/_unimock/ui\n`)
+  process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db}); dashboard ${running.dashboardUrl}\n`)
   // While serving, the line shows only while accounts' data is being built.
   const out = terminal(command.config)
   if (out !== undefined) new Progress(out, 'unimock', { whileBuilding: true }).watch(running.app)

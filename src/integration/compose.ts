@@ -74,7 +74,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
 
   // Organizations, linked accounts and the link flow.
   const remoteKeys = remoteKeysModule(base)
-  const tenants = tenantsModule({ db, clock, apiKeys: config.apiKeys, maxTenants: config.maxTenants, evict: (tenantId) => { context.resetTenant(tenantId) }, remoteKey: (key) => remoteKeys.keys.tenantOf(key) })
+  const tenants = tenantsModule({ db, clock, apiKeys: config.apiKeys, maxTenants: config.maxTenants, listKeys: config.dashboardKeys === 'list', evict: (tenantId) => { context.resetTenant(tenantId) }, remoteKey: (key) => remoteKeys.keys.tenantOf(key) })
   const accounts = accountsModule({ ...base, tenants: tenants.tenants, relinkStatus: config.relinkStatus })
   const link = linkModule({ ...base, accounts: accounts.accounts, publicTokenTtlMs: config.publicTokenTtl * 1000 })
   const account = (id: string) => accounts.accounts.find(id)

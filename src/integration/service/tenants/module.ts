@@ -13,6 +13,8 @@ export interface TenantsDeps {
   readonly clock: Clock
   readonly apiKeys: readonly string[]
   readonly maxTenants: number
+  /** Keep the keys seen themselves for the dashboard's list (--dashboard-keys list), not only their hints. */
+  readonly listKeys: boolean
   /** Deletes a tenant's world (its rows, jobs and clock): what an eviction beyond maxTenants does first. */
   readonly evict: (tenantId: number) => void
   /** The organization a remote production key authenticates as (facts §12). */
@@ -22,7 +24,7 @@ export interface TenantsDeps {
 /** The organizations, one per API key. Tenants are cached by key: a replaced secret must stop working at once. */
 export function tenantsModule (d: TenantsDeps): { tenants: TenantService, module: DomainModule<RemoteKeyRegenerated> } {
   const repo = new TenantRepository(d.db)
-  const tenants = new TenantService(repo, d.clock, d.apiKeys, d.remoteKey, d.maxTenants, d.evict)
+  const tenants = new TenantService(repo, d.clock, d.apiKeys, d.remoteKey, d.maxTenants, d.evict, d.listKeys)
   return {
     tenants,
     module: {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
 import { digest, digestHex, matchesAny } from '../../../core/secrets.js'
+import { SeenKeys, type SeenKey } from './seen-keys.js'
 import { accountTypeOf, type Tenant } from './tenant.js'
 import type { TenantRepository } from './tenant-repository.js'
 
@@ -25,9 +26,9 @@ export class TenantService {
   readonly #remoteKey: (key: string) => Tenant | undefined
   readonly #maxTenants: number
   readonly #evict: (tenantId: number) => void
-  // Without --api-key, the keys this process has seen (digest → key), in memory only: the dashboard offers
-  // them (any key works on such a server anyway). Never written: the database holds digests only.
-  readonly #seen = new Map<string, string>()
+  // Without --api-key, the keys this process has seen, in memory only, for the dashboard's first view: by
+  // default each one's hint and last use, the key itself only with --dashboard-keys list (#48).
+  readonly #seen: SeenKeys
   /**
    * The key digest of each Authorization header seen (a pure function of the header, so nothing invalidates
    * it): a request then neither parses nor digests its key. Bounded, as clients may send any header.
@@ -35,13 +36,14 @@ export class TenantService {
   readonly #digests = new Map<string, string>()
 
   constructor (repo: TenantRepository, clock: Clock, apiKeys: readonly string[], remoteKey: (key: string) => Tenant | undefined = () => undefined,
-    maxTenants = Number.POSITIVE_INFINITY, evict: (tenantId: number) => void = () => {}) {
+    maxTenants = Number.POSITIVE_INFINITY, evict: (tenantId: number) => void = () => {}, listKeys = false) {
     this.#repo = repo
     this.#clock = clock
     this.#allowed = apiKeys.map(digest)
     this.#remoteKey = remoteKey
     this.#maxTenants = maxTenants
     this.#evict = evict
+    this.#seen = new SeenKeys(listKeys)
   }
 
   authenticate (authorization: string | undefined): Tenant {
@@ -50,6 +52,7 @@ export class TenantService {
     if (cached !== undefined) {
       this.#cache.delete(hash)
       this.#cache.set(hash, cached)
+      this.#seen.touch(hash)
       return cached
     }
     const key = parseBearer(authorization)
@@ -65,7 +68,7 @@ export class TenantService {
     if (stored === undefined && this.#repo.count() >= this.#maxTenants) this.#evictIdlest()
     const tenant = stored ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
-    if (this.#allowed.length === 0) this.#seen.set(hash, key)
+    if (this.#allowed.length === 0) this.#seen.saw(hash, key)
     return tenant
   }
 
@@ -95,19 +98,23 @@ export class TenantService {
 
   /**
    * The keys this process has seen whose world still exists, on a server without --api-key; none with it
-   * (its keys are the user's to give, not the dashboard's to show).
+   * (its keys are the user's to give, not the dashboard's to show). Each carries the key itself only when
+   * `listsKeys`.
    */
-  seenKeys (): Array<{ readonly key: string, readonly tenant: Tenant }> {
-    const found: Array<{ key: string, tenant: Tenant }> = []
-    for (const [hash, key] of this.#seen) {
+  seenKeys (): Array<{ readonly seen: Readonly<SeenKey>, readonly tenant: Tenant }> {
+    const found: Array<{ seen: SeenKey, tenant: Tenant }> = []
+    for (const [hash, seen] of this.#seen.entries()) {
       const tenant = this.#repo.find(hash)
-      if (tenant !== undefined) found.push({ key, tenant })
+      if (tenant !== undefined) found.push({ seen, tenant })
     }
     return found
   }
 
   /** Whether the server takes any key (no --api-key): then seenKeys lists them. */
   get open (): boolean { return this.#allowed.length === 0 }
+
+  /** Whether seenKeys carries the keys themselves (--dashboard-keys list), not only their hints. */
+  get listsKeys (): boolean { return this.#seen.listed }
 
   /** After a reset the tenants table is empty, and a regenerated remote key no longer authenticates: cached tenants would outlive both. */
   forget (): void { this.#cache.clear() }
