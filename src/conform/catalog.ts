@@ -21,6 +21,23 @@ export const FAMILIES: readonly Family[] = [
   paginationFamily, exchangeOnceFamily, secretsFamily, openStatusesFamily
 ]
 
+/**
+ * The families a run needs for the chosen checks (all of them without --only): each family with a chosen
+ * check, and what those need, in catalogue order.
+ */
+export function familiesFor (only: ReadonlySet<string> | undefined): Family[] {
+  if (only === undefined) return [...FAMILIES]
+  const wanted = new Set(FAMILIES.filter((f) => f.checks.some((c) => only.has(c.id))).map((f) => f.name))
+  for (let grew = true; grew;) {
+    grew = false
+    for (const f of FAMILIES) {
+      if (!wanted.has(f.name)) continue
+      for (const n of f.needs ?? []) if (!wanted.has(n)) { wanted.add(n); grew = true }
+    }
+  }
+  return FAMILIES.filter((f) => wanted.has(f.name))
+}
+
 /** The order checks are reported in: docs/conformance.md's table. */
 const ORDER = [
   'link.fresh-token', 'link.origin-id-reused', 'link.active-rejected',

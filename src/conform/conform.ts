@@ -1,17 +1,20 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { SystemClock, type Clock } from '../core/clock.js'
 import { ControlError } from '../control-client.js'
 import { CATEGORIES } from '../integration/service/catalog/categories.js'
 import { AppProcess } from './app-process.js'
 import { answerLine, Backend } from './backend.js'
-import { CHECKS, FAMILIES } from './catalog.js'
+import { CHECKS, familiesFor } from './catalog.js'
 import { BackendFault, KitError, WaitExpired } from './errors.js'
 import { Findings, type Family, type Phase } from './family.js'
 import { Journal } from './journal.js'
 import type { Kit } from './kit.js'
 import { LinkFlows, NotDrivable } from './link-flow.js'
 import { Marks } from './marks.js'
-import { settingsOf, type ConformOptions } from './options.js'
-import { preflight, waitForBackend } from './preflight.js'
+import { settingsOf, type AppEnvValue, type ConformOptions } from './options.js'
+import { preflight, routesExist, waitForBackend } from './preflight.js'
 import { exitStatus, fail, notApplicable, type Verdict } from './verdict.js'
 import { quietAccount } from './waits.js'
 import { World } from './world.js'
@@ -26,6 +29,8 @@ export interface ConformResult {
   readonly verdicts: readonly Verdict[]
   /** Why the kit could not run (status 2). */
   readonly error?: string
+  /** The file that holds the backend's output, when the kit started it (--app-command). */
+  readonly appLog?: string
   readonly ms: number
 }
 
@@ -42,16 +47,16 @@ function settle (family: Family, found: Findings, error: unknown): boolean {
   return !known
 }
 
-async function runFamilies (kit: Kit, families: readonly Family[], found: Findings): Promise<boolean> {
+async function runFamilies (kit: Kit, families: readonly Family[], found: Findings, reported: (id: string) => boolean): Promise<boolean> {
   let kitFailed = false
   for (const phase of PHASES) {
     const now = families.filter((f) => f.phase === phase)
-    for (const f of now) kit.world.record.start(f.checks)
+    for (const f of now) kit.world.record.start(f.checks.filter((c) => reported(c.id)))
     const settled = await Promise.allSettled(now.map(async (f) => { await f.run(kit, found) }))
     settled.forEach((r, i) => {
       if (r.status === 'rejected') kitFailed = settle(now[i]!, found, r.reason) || kitFailed
     })
-    if (phase === 'link') await requireReach(kit)
+    if (phase === 'link' && now.length > 0) await requireReach(kit)
     if (phase === 'parallel') await settleRun(kit)
   }
   const concluding = families.filter((f) => f.conclude !== undefined)
@@ -86,27 +91,34 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
   const print = options.print ?? (() => {})
   let world: World | undefined
   let app: AppProcess | undefined
-  const done = (status: 0 | 1 | 2, verdicts: readonly Verdict[], error?: string): ConformResult => ({ status, verdicts, ...(error === undefined ? {} : { error }), ms: clock.now() - started })
+  const done = (status: 0 | 1 | 2, verdicts: readonly Verdict[], error?: string): ConformResult =>
+    ({ status, verdicts, ...(error === undefined ? {} : { error }), ...(app === undefined ? {} : { appLog: app.logFile }), ms: clock.now() - started })
   try {
     const s = settingsOf(options, CHECKS.map((c) => c.id))
     world = await World.start({ port: s.port, apiKey: s.apiKey, webhookKey: s.webhookKey, timeoutMs: s.timeoutMs }, clock)
     const backend = new Backend({ appUrl: s.appUrl, prefix: s.prefix, routes: s.routes, timeoutMs: s.timeoutMs }, clock)
     const webhookUrl = (category: string): string => backend.url(backend.webhookPath(category))
     for (const category of CATEGORIES) await world.retarget(category, webhookUrl(category))
-    const env = { UNIMOCK_URL: world.url, UNIMOCK_API_KEY: world.apiKey, UNIMOCK_WEBHOOK_KEY: world.webhookKey, PORT: String(s.appPort) }
+    const values: Record<AppEnvValue, string> = { url: world.url, 'api-url': `${world.url}/api`, 'api-key': world.apiKey, 'webhook-key': world.webhookKey, port: String(s.appPort) }
+    const env = {
+      UNIMOCK_URL: values.url, UNIMOCK_API_KEY: values['api-key'], UNIMOCK_WEBHOOK_KEY: values['webhook-key'], PORT: values.port,
+      ...Object.fromEntries(s.appEnv.map(([name, value]) => [name, values[value]]))
+    }
     if (s.appCommand !== undefined) {
-      app = AppProcess.start(s.appCommand, env, clock)
+      app = AppProcess.start(s.appCommand, env, clock, s.appLog ?? join(mkdtempSync(join(tmpdir(), 'unimock-conform-')), 'backend.log'))
     } else {
       print(`unimock listens on ${world.url}; start the backend with:`)
       for (const [name, value] of Object.entries(env)) print(`  ${name}=${value}`)
     }
     preflight(s, await waitForBackend(backend, s, clock, app))
+    await routesExist(backend, s)
     const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl, marks: new Marks(clock), pollMs: s.pollMs }
-    const families = FAMILIES.filter((f) => s.only === undefined || f.checks.some((c) => s.only!.has(c.id)))
+    const families = familiesFor(s.only)
+    const reported = (id: string): boolean => s.only === undefined || s.only.has(id)
     world.record.begin()
-    const found = new Findings((check, finding) => { world?.record.conclude(check, finding) })
-    const kitFailed = await runFamilies(kit, families, found)
-    const verdicts = CHECKS.filter((c) => families.some((f) => f.checks.includes(c)) && (s.only === undefined || s.only.has(c.id)))
+    const found = new Findings((check, finding) => { if (reported(check.id)) world?.record.conclude(check, finding) }, () => app?.lastLines(10) ?? [])
+    const kitFailed = await runFamilies(kit, families, found, reported)
+    const verdicts = CHECKS.filter((c) => families.some((f) => f.checks.includes(c)) && reported(c.id))
       .map((c) => ({ ...c, ...(found.get(c.id) ?? notApplicable('its family ended before it')) }))
     for (const v of verdicts) world.record.conclude(v, v)
     const result = done(kitFailed ? 2 : exitStatus(verdicts), verdicts, kitFailed ? 'the kit failed during a check (see its line)' : undefined)

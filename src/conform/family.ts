@@ -13,6 +13,11 @@ export interface Family {
   readonly name: string
   readonly phase: Phase
   readonly checks: readonly CheckDef[]
+  /**
+   * Families whose scenario this one needs run before or beside it (the link flow's integration, the fetches
+   * a run-wide judgement reads): run for `--only` as set-up, their checks not reported.
+   */
+  readonly needs?: readonly string[]
   run (kit: Kit, found: Findings): Promise<void>
   /**
    * Judged once the whole run is over and the backend quiet: evidence by content is read from the whole
@@ -25,14 +30,21 @@ export interface Family {
 export class Findings {
   readonly #found = new Map<string, Finding>()
   readonly #onSet: (check: CheckDef, finding: Finding) => void
+  readonly #log: () => readonly string[]
 
-  /** onSet: told of each finding as it is first set (the run record). */
-  constructor (onSet: (check: CheckDef, finding: Finding) => void = () => {}) {
+  /**
+   * onSet: told of each finding as it is first set (the run record); log: the backend's last lines of output,
+   * kept with a failure as it is found.
+   */
+  constructor (onSet: (check: CheckDef, finding: Finding) => void = () => {}, log: () => readonly string[] = () => []) {
     this.#onSet = onSet
+    this.#log = log
   }
 
-  set (check: CheckDef, finding: Finding): void {
+  set (check: CheckDef, found: Finding): void {
     if (this.#found.has(check.id)) return
+    const lines = found.outcome === 'fail' ? this.#log() : []
+    const finding = lines.length === 0 || found.evidence === undefined ? found : { ...found, evidence: { ...found.evidence, log: lines } }
     this.#found.set(check.id, finding)
     this.#onSet(check, finding)
   }

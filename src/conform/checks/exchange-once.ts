@@ -13,6 +13,7 @@ export const EXCHANGE_ONCE: CheckDef = {
 export const exchangeOnceFamily: Family = {
   name: 'exchange-once',
   phase: 'last',
+  needs: ['link'],
   checks: [EXCHANGE_ONCE],
   async run (kit: Kit, found: Findings): Promise<void> {
     const sent = kit.links.exchanged

@@ -27,6 +27,7 @@ const ACTS = new Set(['link-token', 'exchange', 'account-token', 'delete-account
 export const loginFamily: Family = {
   name: 'login',
   phase: 'guard',
+  needs: ['link'],
   checks: [LOGIN_REQUIRED],
   async run (kit: Kit, found: Findings): Promise<void> {
     const linked: Linked | undefined = kit.links.first

@@ -33,6 +33,7 @@ function wrongWith (a: BackendAnswer): string | undefined {
 export const openStatusesFamily: Family = {
   name: 'open-statuses',
   phase: 'last',
+  needs: ['link'],
   checks: [OPEN_STATUSES],
   async run (kit: Kit, found: Findings): Promise<void> {
     const user = kit.links.user(0)

@@ -37,6 +37,7 @@ export function unfollowed (fetches: readonly Fetch[], entries: readonly Entry[]
 export const paginationFamily: Family = {
   name: 'pagination',
   phase: 'last',
+  needs: ['incremental'],
   checks: [PAGINATION],
   async run (kit: Kit, found: Findings): Promise<void> {
     const entries = await kit.journal.entries()

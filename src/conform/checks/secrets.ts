@@ -19,6 +19,7 @@ function masked (answer: BackendAnswer, secrets: ReadonlyMap<string, string>): s
 export const secretsFamily: Family = {
   name: 'secrets',
   phase: 'last',
+  needs: ['link'],
   checks: [SECRETS],
   async run (kit: Kit, found: Findings): Promise<void> {
     const secrets = new Map<string, string>([[kit.world.apiKey, 'the API key']])
