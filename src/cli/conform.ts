@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../core/durations.js'
 import { CHECKS, conform, type ConformOptions, type ConformResult } from '../conform/conform.js'
@@ -30,6 +31,8 @@ const FLAGS: readonly ConformFlag[] = [
   { flag: 'app-header', value: '\'H: v\'', multiple: true, help: 'a header that makes a request a logged-in user, e.g. \'X-Demo-User: alice\' (repeatable; required)' },
   { flag: 'app-header-2', value: '\'H: v\'', multiple: true, help: 'the same for a second user of another organisation (repeatable): more checks get an integration of their own' },
   { flag: 'app-command', value: 'CMD', help: 'start the backend with this shell command, with UNIMOCK_URL, UNIMOCK_API_KEY, UNIMOCK_WEBHOOK_KEY and PORT set; stopped at the end (SIGTERM)' },
+  { flag: 'app-log', value: 'FILE', help: 'keep the backend\'s output here (default: next to --junit, else a new temporary folder; named in the last line)' },
+  { flag: 'app-env', value: 'NAME=V', multiple: true, help: 'give the backend a setting under its own name: V is url, api-url, api-key, webhook-key or port (e.g. MERGE_API_KEY=api-key; repeatable)' },
   { flag: 'port', value: 'N', help: 'unimock\'s port (default 0: a free one)' },
   { flag: 'api-key', value: 'K', help: 'the run\'s API key (default: a new one per run)' },
   { flag: 'webhook-key', value: 'K', help: 'the run\'s webhook signature key (default: a new one per run)' },
@@ -99,6 +102,8 @@ export function parseConform (argv: readonly string[]): ConformCommand {
       appHeaders: headers,
       appHeaders2: values['app-header-2'] as string[] | undefined,
       appCommand: text('app-command'),
+      appEnv: values['app-env'] as string[] | undefined,
+      appLog: text('app-log') ?? (text('junit') === undefined ? undefined : join(dirname(text('junit')!), 'backend.log')),
       port: port === undefined ? undefined : Number(port),
       apiKey: text('api-key'),
       webhookKey: text('webhook-key'),
@@ -116,6 +121,7 @@ export async function runConform (command: Extract<ConformCommand, { kind: 'conf
   const result: ConformResult = await conform({ ...command.options, print: command.tap ? err : out })
   if (result.error !== undefined && result.verdicts.length === 0) {
     err(`unimock conform: ${result.error}`)
+    if (result.appLog !== undefined) err(`unimock conform: the backend's output is in ${result.appLog}`)
     return result.status
   }
   if (command.tap) out(tapReport(result.verdicts).trimEnd())
@@ -124,6 +130,7 @@ export async function runConform (command: Extract<ConformCommand, { kind: 'conf
     out(summaryLine(result.verdicts, result.ms))
   }
   if (result.error !== undefined) err(`unimock conform: ${result.error}`)
+  if (result.appLog !== undefined) err(`unimock conform: the backend's output is in ${result.appLog}`)
   if (command.junit !== undefined) writeFileSync(command.junit, junitReport(result.verdicts, result.ms))
   return result.status
 }

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import type { Clock } from '../core/clock.js'
 
 /**
  * The backend started with --app-command: a shell runs the command in a process group of its own, with the
  * kit's settings in its environment, and the whole group is stopped at the end (SIGTERM, then SIGKILL when
  * it has not exited within the grace period), so no server is left behind. Its output is kept (the last
- * lines) to say why it stopped when it exits early.
+ * lines) to say why it stopped when it exits early and under a failing check, and all of it in a log file.
  */
 
 const TAIL_LINES = 15
@@ -19,13 +20,19 @@ export class AppProcess {
   readonly #child: ChildProcess
   readonly #clock: Clock
   readonly #tail: string[] = []
+  readonly #log: WriteStream
   #exit: Exit | undefined
   readonly #exited: Promise<Exit>
+  /** Where all of its output is kept (--app-log). */
+  readonly logFile: string
 
-  private constructor (child: ChildProcess, clock: Clock) {
+  private constructor (child: ChildProcess, clock: Clock, logFile: string) {
     this.#child = child
     this.#clock = clock
+    this.logFile = logFile
+    this.#log = createWriteStream(logFile)
     const keep = (chunk: Buffer): void => {
+      this.#log.write(chunk)
       this.#tail.push(...chunk.toString('utf8').split('\n').filter((l) => l.trim() !== ''))
       this.#tail.splice(0, Math.max(0, this.#tail.length - TAIL_LINES))
     }
@@ -37,9 +44,15 @@ export class AppProcess {
     })
   }
 
-  static start (command: string, env: Readonly<Record<string, string>>, clock: Clock): AppProcess {
+  /** Starts the command; its output (stdout and stderr, as they come) goes to `logFile`. */
+  static start (command: string, env: Readonly<Record<string, string>>, clock: Clock, logFile: string): AppProcess {
     const child = spawn(command, { shell: true, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
-    return new AppProcess(child, clock)
+    return new AppProcess(child, clock, logFile)
+  }
+
+  /** Its last lines of output, up to `n`. */
+  lastLines (n: number): string[] {
+    return this.#tail.slice(-n)
   }
 
   /** Set once the process has exited. */
@@ -68,6 +81,7 @@ export class AppProcess {
     while (this.#groupAlive() && this.#clock.now() < until) await this.#clock.sleep(20)
     if (this.#groupAlive()) this.#signal('SIGKILL')
     await this.#exited
+    await new Promise<void>((resolve) => { this.#log.end(resolve) })
   }
 
   #groupAlive (): boolean {

@@ -22,6 +22,13 @@ export interface ConformOptions {
   readonly appHeaders2?: readonly string[] | Readonly<Record<string, string>>
   /** Starts the backend with UNIMOCK_URL, UNIMOCK_API_KEY, UNIMOCK_WEBHOOK_KEY and PORT; stopped at the end. */
   readonly appCommand?: string
+  /** Where the backend's output (with --app-command) is kept; by default a file in a new temporary folder. */
+  readonly appLog?: string
+  /**
+   * More variables for the backend, under the names it reads: `MERGE_API_KEY=api-key` (a value is one of
+   * url, api-url, api-key, webhook-key, port).
+   */
+  readonly appEnv?: readonly string[]
   /** unimock's port; 0 (the default) picks a free one. */
   readonly port?: number
   /** Only these check ids (the others are not run, nor reported). */
@@ -47,12 +54,28 @@ export interface Settings {
   readonly pollMs: number | undefined
   readonly users: readonly User[]
   readonly appCommand: string | undefined
+  /** Each extra variable's name and which setting it carries. */
+  readonly appEnv: ReadonlyArray<readonly [string, AppEnvValue]>
+  readonly appLog: string | undefined
   readonly port: number
   readonly only: ReadonlySet<string> | undefined
   readonly apiKey: string | undefined
   readonly webhookKey: string | undefined
   readonly timeoutMs: number
   readonly waitMs: number
+}
+
+export const APP_ENV_VALUES = ['url', 'api-url', 'api-key', 'webhook-key', 'port'] as const
+export type AppEnvValue = typeof APP_ENV_VALUES[number]
+
+/** `MERGE_API_KEY=api-key` → [name, value]. */
+export function parseAppEnv (text: string): readonly [string, AppEnvValue] {
+  const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(text.trim())
+  const value = m?.[2] as AppEnvValue | undefined
+  if (m === null || value === undefined || !APP_ENV_VALUES.includes(value)) {
+    throw new KitError(`--app-env must be NAME=${APP_ENV_VALUES.join('|')} (e.g. MERGE_API_KEY=api-key), got '${text}'`)
+  }
+  return [m[1]!, value]
 }
 
 /** `Name: value` → [name, value]; the name as HTTP allows it. */
@@ -103,6 +126,8 @@ export function settingsOf (o: ConformOptions, knownIds: readonly string[]): Set
     pollMs,
     users: [{ name: 'user 1', headers: first }, ...(second === undefined ? [] : [{ name: 'user 2', headers: second }])],
     appCommand: o.appCommand === undefined || o.appCommand.trim() === '' ? undefined : o.appCommand,
+    appEnv: (o.appEnv ?? []).map(parseAppEnv),
+    appLog: o.appLog === undefined || o.appLog.trim() === '' ? undefined : o.appLog,
     port,
     only,
     apiKey: o.apiKey,

@@ -15,6 +15,8 @@ export interface Evidence {
   readonly requests?: readonly string[]
   /** The backend's answers to the kit behind the verdict, one line each. */
   readonly answers?: readonly string[]
+  /** The backend's own last lines of output when the verdict was reached (with --app-command). */
+  readonly log?: readonly string[]
 }
 
 export interface CheckDef {

@@ -15,6 +15,7 @@ export interface CheckEvidence {
   readonly got: string
   readonly requests?: readonly string[]
   readonly answers?: readonly string[]
+  readonly log?: readonly string[]
 }
 
 export interface BoardCheck {

@@ -21,7 +21,10 @@ const ConformanceCheck = Type.Object({
   rule: Type.String({ description: 'the spec\'s rule it checks' }),
   verdict: Type.Union([Type.Literal('running'), Type.Literal('pass'), Type.Literal('fail'), Type.Literal('n/a')]),
   detail: Type.Union([Type.String(), Type.Null()], { description: 'what was seen, what went wrong, or why it could not be checked; null while it runs' }),
-  evidence: Type.Union([Type.Object({ expected: Type.String(), got: Type.String(), requests: Type.Optional(Lines), answers: Type.Optional(Lines) }), Type.Null()]),
+  evidence: Type.Union([Type.Object({
+    expected: Type.String(), got: Type.String(), requests: Type.Optional(Lines), answers: Type.Optional(Lines),
+    log: Type.Optional(Type.Array(Type.String(), { description: 'the backend\'s last lines of output when the verdict was reached' }))
+  }), Type.Null()]),
   after_id: Type.Integer({ description: 'the last journal entry id before the check started' }),
   until_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the last journal entry id when it concluded; null while it runs' }),
   requests: Type.Array(JournalEntryView, { description: 'the backend\'s requests in that window, oldest first (checks run at once share theirs)' })
@@ -37,9 +40,9 @@ const Conformance = Type.Object({
   }), Type.Null()], { description: 'null: no conformance kit runs against this unimock with this key' })
 })
 
-function evidenceView (e: CheckEvidence | null): { expected: string, got: string, requests?: string[], answers?: string[] } | null {
+function evidenceView (e: CheckEvidence | null): { expected: string, got: string, requests?: string[], answers?: string[], log?: string[] } | null {
   if (e === null) return null
-  return { expected: e.expected, got: e.got, ...(e.requests === undefined ? {} : { requests: [...e.requests] }), ...(e.answers === undefined ? {} : { answers: [...e.answers] }) }
+  return { expected: e.expected, got: e.got, ...(e.requests === undefined ? {} : { requests: [...e.requests] }), ...(e.answers === undefined ? {} : { answers: [...e.answers] }), ...(e.log === undefined ? {} : { log: [...e.log] }) }
 }
 
 /**

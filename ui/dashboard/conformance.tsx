@@ -8,7 +8,7 @@ interface Check {
   rule: string
   verdict: 'running' | 'pass' | 'fail' | 'n/a'
   detail: string | null
-  evidence: { expected: string, got: string, requests?: string[], answers?: string[] } | null
+  evidence: { expected: string, got: string, requests?: string[], answers?: string[], log?: string[] } | null
   requests: JournalEntry[]
 }
 interface Conformance { run: { started_at: string, finished_at: string | null, status: 0 | 1 | 2 | null, error: string | null, checks: Check[] } | null }
@@ -47,6 +47,7 @@ export function ConformanceView () {
           <h3 id="check-title">{check.id}: the backend's requests</h3>
           {check.evidence !== null && <p>Expected {check.evidence.expected}; got {check.evidence.got}</p>}
           {check.evidence?.answers !== undefined && <pre>{check.evidence.answers.join('\n')}</pre>}
+          {check.evidence?.log !== undefined && <><p>The backend's last lines of output</p><pre>{check.evidence.log.join('\n')}</pre></>}
           <table>
             <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">ms</th></tr></thead>
             <tbody>

@@ -15,6 +15,7 @@ function body (v: Verdict): string {
     lines.push(`expected: ${e.expected}`, `got: ${e.got}`)
     if ((e.requests ?? []).length > 0) lines.push('the backend\'s requests to unimock:', ...e.requests!.map((r) => `  ${r}`))
     if ((e.answers ?? []).length > 0) lines.push('the backend\'s answers:', ...e.answers!.map((a) => `  ${a}`))
+    if ((e.log ?? []).length > 0) lines.push('the backend\'s last lines of output:', ...e.log!.map((l) => `  ${l}`))
   }
   return xml(lines.join('\n'))
 }

@@ -17,6 +17,7 @@ export function tapReport (verdicts: readonly Verdict[], comments: readonly stri
       out.push(`  expected: ${yamlString(e.expected)}`, `  got: ${yamlString(e.got)}`)
       if ((e.requests ?? []).length > 0) out.push('  requests:', ...e.requests!.map((r) => `    - ${yamlString(r)}`))
       if ((e.answers ?? []).length > 0) out.push('  answers:', ...e.answers!.map((a) => `    - ${yamlString(a)}`))
+      if ((e.log ?? []).length > 0) out.push('  log:', ...e.log!.map((l) => `    - ${yamlString(l)}`))
     }
     out.push('  ...')
   })
