@@ -103,6 +103,11 @@ export class Backend {
     return await this.#send(listing.method, listing.path, { ...user.headers }, undefined, user.name)
   }
 
+  /** POST {prefix}{path} with an empty JSON body and no login: how a path nothing serves answers. */
+  async nowhere (path: string): Promise<BackendAnswer> {
+    return await this.#send('POST', path, { 'content-type': 'application/json' }, '{}', undefined)
+  }
+
   /** The webhook route of a category (under the prefix): what the service's targets point at. */
   webhookPath (category: string): string {
     return this.#o.routes.webhook.replace('{category}', encodeURIComponent(category))

@@ -2,6 +2,7 @@ import type { Clock } from '../core/clock.js'
 import type { AppProcess } from './app-process.js'
 import { type Backend, type BackendAnswer, routeBody } from './backend.js'
 import { BackendFault, KitError } from './errors.js'
+import { ROUTE_NAMES, SPEC_ROUTES } from './route-map.js'
 import type { Settings } from './options.js'
 
 /**
@@ -34,9 +35,27 @@ export async function waitForBackend (backend: Backend, s: Settings, clock: Cloc
   }
 }
 
+const NOBODY = { name: 'no login', headers: {} }
+
+/**
+ * Every route is there: answered without a login (so nothing is done), each must answer otherwise than a path
+ * under the prefix that nothing serves. A wrong prefix or route map is named first, before any check runs.
+ */
+export async function routesExist (backend: Backend, s: Settings): Promise<void> {
+  const nowhere = await backend.nowhere('/unimock-conform-no-such-route')
+  for (const route of ROUTE_NAMES) {
+    const answer = await backend.call(NOBODY, route, {})
+    if (answer.status === nowhere.status && answer.text === nowhere.text) {
+      const path = answer.call.replace(/^\S+ /, '').replace(/ \(no login\)$/, '')
+      throw new KitError(`no route at ${s.appUrl}${path} (${answer.status}, as a path nothing serves answers): check ${s.routes === SPEC_ROUTES ? '--app-prefix' : '--app-prefix and the --routes map'}`)
+    }
+  }
+}
+
 /** The probe's answer must be the routes' JSON; HTML, plain text or a framework's 404 mean the prefix (or URL) is wrong. */
 export function preflight (s: Settings, probe: BackendAnswer): void {
   if (routeBody(probe) !== undefined) return
+  if (probe.status === 404) throw new KitError(`no route at ${s.appUrl}${probe.call.replace(/^\S+ /, '').replace(/ \(.*\)$/, '')} (404): check ${s.routes === SPEC_ROUTES ? '--app-prefix' : '--app-prefix and the --routes map'}`)
   const got = probe.json === undefined
     ? `${probe.status} ${probe.contentType || 'without a content type'}: ${short(probe.text) || '(empty body)'}`
     : `${probe.status} JSON without a boolean success: ${short(probe.text)}`
