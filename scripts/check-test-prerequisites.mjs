@@ -5,7 +5,7 @@
 // coverage table of itself.
 import { accessSync, constants } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import './node-line.mjs'
+import './node-line.cjs'
 
 const executable = (path) => { try { accessSync(path, constants.X_OK); return true } catch { return false } }
 const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir !== '' && executable(join(dir, name)))
