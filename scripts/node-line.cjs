@@ -5,41 +5,40 @@
 //
 // Run before anything else: `npm run build` (so `npm ci`'s prepare) runs it first, `npm start` preloads it
 // (node -r), and npm test and every test process import it. So it must itself run on the Node it refuses:
-// CommonJS, ES5 syntax, nothing but node:fs and node:path. The installed package, which ships no scripts/,
-// has the same check in its bin (src/launcher.ts); test/package/unsupported-node.test.ts holds them to one line.
+// CommonJS, ES2015 syntax at most, nothing but node:fs and node:path. The installed package, which ships no scripts/, has
+// the same check in its bin (src/launcher.ts); test/package/unsupported-node.test.ts holds them to one line.
 'use strict'
-var fs = require('node:fs')
-var path = require('node:path')
+const fs = require('node:fs')
+const path = require('node:path')
 
-var root = path.join(__dirname, '..')
+const root = path.join(__dirname, '..')
 
 /**
  * The line refusing `version` under `engines` (`^22.12.0 || ^24.0.0`, the only form it reads: caret ranges
  * joined by ||), or null when the version is allowed or engines takes another form (never refuse on a doubt).
  */
 function refusal (version, engines) {
-  var ranges = engines.split('||').map(function (part) { return /^\s*\^(\d+)\.(\d+)\.(\d+)\s*$/.exec(part) })
-  if (ranges.length === 0 || ranges.some(function (m) { return m === null })) return null
-  var v = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version)
+  const ranges = engines.split('||').map((part) => /^\s*\^(\d+)\.(\d+)\.(\d+)\s*$/.exec(part))
+  if (ranges.length === 0 || ranges.some((m) => m === null)) return null
+  const v = /^v?(\d+)\.(\d+)\.(\d+)/.exec(version)
   if (v === null) return null
-  var found = [Number(v[1]), Number(v[2]), Number(v[3])]
-  var allowed = ranges.some(function (m) {
-    var low = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const found = [Number(v[1]), Number(v[2]), Number(v[3])]
+  const allowed = ranges.some((m) => {
+    const low = [Number(m[1]), Number(m[2]), Number(m[3])]
     return found[0] === low[0] && (found[1] > low[1] || (found[1] === low[1] && found[2] >= low[2]))
   })
   if (allowed) return null
-  var lines = ranges.map(function (m) { return m[2] === '0' && m[3] === '0' ? m[1] : m[1] + ' (' + m[1] + '.' + m[2] + '.' + m[3] + ' or later)' })
-  var named = lines.length === 1 ? lines[0] : lines.slice(0, -1).join(', ') + ' or ' + lines[lines.length - 1]
-  var newest = ranges[ranges.length - 1][1]
-  return 'unimock: Node ' + version.replace(/^v/, '') + ' is not supported: unimock runs on Node ' + named +
-    '. Fix: source scripts/use-node.sh ' + newest
+  const lines = ranges.map((m) => m[2] === '0' && m[3] === '0' ? m[1] : `${m[1]} (${m[1]}.${m[2]}.${m[3]} or later)`)
+  const named = lines.length === 1 ? lines[0] : `${lines.slice(0, -1).join(', ')} or ${lines[lines.length - 1]}`
+  const newest = ranges[ranges.length - 1][1]
+  return `unimock: Node ${version.replace(/^v/, '')} is not supported: unimock runs on Node ${named}. Fix: source scripts/use-node.sh ${newest}`
 }
 
-module.exports = { refusal: refusal }
+module.exports = { refusal }
 
-var engines = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines
-var line = engines && typeof engines.node === 'string' ? refusal(process.versions.node, engines.node) : null
+const engines = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).engines
+const line = engines && typeof engines.node === 'string' ? refusal(process.versions.node, engines.node) : null
 if (line !== null) {
-  process.stderr.write(line + '\n')
+  process.stderr.write(`${line}\n`)
   process.exit(1)
 }
