@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 
 interface KnownKey { readonly key?: string, readonly hint: string, readonly linked_accounts: number, readonly last_used_at: string }
 interface KnownKeys { readonly listed: boolean, readonly keys_shown: 'masked' | 'list', readonly keys: readonly KnownKey[] }
@@ -24,7 +24,6 @@ const accounts = (n: number): string => `${n} linked account${n === 1 ? '' : 's'
 export function KeyForm ({ onKey }: { onKey: (key: string) => void }) {
   const [value, setValue] = useState('')
   const [known, setKnown] = useState<KnownKeys | null>(null)
-  const input = useRef<HTMLInputElement>(null)
   useEffect(() => {
     let live = true
     fetch('/_unimock/keys').then((r) => r.ok ? r.json() as Promise<KnownKeys> : null).then((k) => {
@@ -50,8 +49,9 @@ export function KeyForm ({ onKey }: { onKey: (key: string) => void }) {
           <ul class="key-list">
             {offered.map((k, i) => (
               <li key={k.key ?? i}>
+                {/* A masked key is text, not a button: nothing but the key itself opens it. */}
                 {k.key === undefined
-                  ? <button type="button" class="link" title="Type this key below to open it" onClick={() => { input.current?.focus() }}><code>{k.hint}</code></button>
+                  ? <code>{k.hint}</code>
                   : <button type="button" class="link" onClick={() => { onKey(k.key!) }}>{k.key}</button>}
                 <span class="hint"> {accounts(k.linked_accounts)}, used {usedAgo(k.last_used_at)}</span>
               </li>
@@ -75,7 +75,7 @@ export function KeyForm ({ onKey }: { onKey: (key: string) => void }) {
       )}
       <form onSubmit={(e) => { e.preventDefault(); if (value.trim() !== '') onKey(value.trim()) }}>
         <label for="api-key">API key</label>
-        <input id="api-key" ref={input} type="password" autocomplete="off" value={value} onInput={(e) => { setValue(e.currentTarget.value) }} />
+        <input id="api-key" type="password" autocomplete="off" value={value} onInput={(e) => { setValue(e.currentTarget.value) }} />
         <button type="submit">Open</button>
       </form>
       <p class="hint">Kept in this tab's session storage only. A link can carry it as <code>/_unimock/ui#key=KEY</code>.</p>
