@@ -1003,6 +1003,8 @@ export type GetConformanceResult = {
         got: string
         requests?: Array<string>
         answers?: Array<string>
+        /** the backend's last lines of output when the verdict was reached */
+        log?: Array<string>
       } | null
       /** the last journal entry id before the check started */
       after_id: number
