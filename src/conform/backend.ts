@@ -90,11 +90,14 @@ export class Backend {
   get routes (): RouteMap { return this.#o.routes }
 
   /** A route as the route map places its inputs (the spec's: a JSON body under the prefix), as `user`. */
-  async call (user: User, route: Route, args: RouteArgs = {}): Promise<BackendAnswer> {
+  async call (user: User, route: Route, args: RouteArgs = {}, timeoutMs = this.#o.timeoutMs): Promise<BackendAnswer> {
     const r = requestFor(this.#o.routes.routes[route], args)
     const headers = { ...user.headers, ...(r.body === undefined ? {} : { 'content-type': 'application/json' }) }
-    return await this.#send(r.method, r.path, headers, r.body === undefined ? undefined : JSON.stringify(r.body), user.name)
+    return await this.#send(r.method, r.path, headers, r.body === undefined ? undefined : JSON.stringify(r.body), user.name, timeoutMs)
   }
+
+  /** The bound of one call, ms (--timeout). */
+  get timeoutMs (): number { return this.#o.timeoutMs }
 
   /** The optional listing of the user's integrations (ids and statuses); undefined when the route map has none. */
   async listing (user: User): Promise<BackendAnswer | undefined> {
@@ -120,9 +123,9 @@ export class Backend {
     return await this.#send('POST', this.webhookPath(category), headers, body, undefined)
   }
 
-  async #send (method: string, path: string, headers: Record<string, string>, body: string | undefined, userName: string | undefined): Promise<BackendAnswer> {
+  async #send (method: string, path: string, headers: Record<string, string>, body: string | undefined, userName: string | undefined, timeoutMs = this.#o.timeoutMs): Promise<BackendAnswer> {
     const call = `${method} ${this.#o.prefix}${path}${userName === undefined ? '' : ` (${userName})`}`
-    const bound = deadline(this.#clock, this.#o.timeoutMs, call)
+    const bound = deadline(this.#clock, timeoutMs, call)
     const sentAt = this.#clock.now()
     try {
       const res = await fetch(this.url(path), { method, headers, body, signal: bound.signal })
@@ -136,7 +139,7 @@ export class Backend {
       this.answers.push(answer)
       return answer
     } catch (error) {
-      if (bound.signal.aborted) throw new BackendFault(`expected ${call} to answer within ${this.#o.timeoutMs} ms; no answer came`)
+      if (bound.signal.aborted) throw new BackendFault(`expected ${call} to answer within ${timeoutMs} ms; no answer came`)
       throw new BackendFault(`expected ${call} to answer at ${this.url(path)}; got ${reason(error)}`)
     } finally {
       bound.done()

@@ -11,6 +11,9 @@ export const DELETE_FIRST: CheckDef = {
   rule: 'Integrator backend routes: delete-integration deletes at the service first, then locally; 404 afterwards'
 }
 
+/** How long a call may take while the service answers 500: up to a few retries with backoff. */
+const RETRYING_MS = 20_000
+
 /** Whether the backend still has the integration: its listing, or check-sync-status not answering 404. */
 async function stillThere (kit: Kit, linked: Linked): Promise<{ there: boolean, how: string }> {
   const rows = await listing(kit.backend, linked.user)
@@ -41,7 +44,8 @@ async function judgeDelete (kit: Kit, found: Findings, linked: Linked): Promise<
   const { control } = kit.world
   const id = linked.integrationId
   const fault = await control.postFaults({ kind: 'status', status: 500, scope: { account: linked.accountId, path: `/api/${linked.category}/v1/delete-account` } })
-  const refused = await kit.backend.call(linked.user, 'delete-integration', { id })
+  // While the service refuses, the backend retries as it sees fit: the order is judged here, not the time its retries take.
+  const refused = await kit.backend.call(linked.user, 'delete-integration', { id }, Math.max(kit.backend.timeoutMs, RETRYING_MS))
   await control.deleteFaultsById({ id: String(fault.id) })
   const kept = await stillThere(kit, linked)
   const deleted = await kit.backend.call(linked.user, 'delete-integration', { id })
