@@ -1,4 +1,5 @@
 import Fastify from 'fastify'
+import { pageRoutes } from './page-routes.js'
 import { errorHandler, integratorRoutes } from './routes.js'
 import { describe } from './retries.js'
 import { Service } from './service.js'
@@ -21,6 +22,7 @@ export function buildApp (config, log) {
   app.setErrorHandler(errorHandler(log))
   app.register(async (scope) => integratorRoutes(scope, { store, service, syncer, log }), { prefix: PREFIX })
   app.register(async (scope) => webhookRoutes(scope, { store, syncer, webhookKey: config.webhookKey, design: config.webhooks ?? 'verify-first', log }), { prefix: PREFIX })
+  app.register(async (scope) => pageRoutes(scope, { apiKey: config.apiKey }))
   app.addHook('onClose', async () => store.close())
 
   /** The polling backup (Events 4): every linked integration through the same path as check-sync-status. */

@@ -39,6 +39,22 @@ export const VARIANTS = {
 }
 
 /**
+ * The page's deliberate mistakes (public/page.js, page-routes.js), each the broken variant of one page check
+ * (`unimock conform --app-page`); apart from VARIANTS, which the backend-only kit runs.
+ */
+export const PAGE_VARIANTS = {
+  'page-service-name': 'the connect button names the service: "Connect with Merge"',
+  'page-cached-token': 'the page keeps its first link token and opens the widget with it on later clicks',
+  'page-open-before-ready': 'the page calls openLink right after initialize, before onReady',
+  'page-no-reset-on-exit': 'onExit leaves the button disabled and labelled "Connecting…"',
+  'page-no-reset-on-error': 'onError leaves the button disabled and labelled "Connecting…"',
+  'page-connected-without-name': 'after the exchange the page shows "your HR system", not the integration_name it answered',
+  'page-api-key-in-page': 'the server hands the API key to the page in its config script'
+}
+
+const known = (name) => Object.hasOwn(VARIANTS, name) || Object.hasOwn(PAGE_VARIANTS, name)
+
+/**
  * What the kit must be told to judge a variant: no-polling-fetch is seen only by waiting for the backend's own
  * poll, so it runs with a poll every second and the kit told so.
  */
@@ -54,14 +70,19 @@ export function setBroken (name) {
     active = null
     return
   }
-  if (!Object.hasOwn(VARIANTS, name)) {
-    throw new Error(`REFERENCE_BROKEN=${name} is not a variant; one of: ${Object.keys(VARIANTS).join(', ')}`)
+  if (!known(name)) {
+    throw new Error(`REFERENCE_BROKEN=${name} is not a variant; one of: ${[...Object.keys(VARIANTS), ...Object.keys(PAGE_VARIANTS)].join(', ')}`)
   }
   active = name
 }
 
 /** Whether the deliberate mistake `name` is switched on. */
 export function broken (name) {
-  if (!Object.hasOwn(VARIANTS, name)) throw new Error(`no broken variant ${name}`)
+  if (!known(name)) throw new Error(`no broken variant ${name}`)
   return active === name
+}
+
+/** The variant switched on, or null: what the page is told (its mistakes are made in the browser). */
+export function activeVariant () {
+  return active
 }

@@ -7,12 +7,17 @@ import { CATEGORIES, isCategory } from './service.js'
 /**
  * The integrator backend routes of the spec, under the prefix /api/integrations, and the record they move
  * through its states (spec: "Integrator-side record of a linked account"). Every route needs a logged-in user;
- * here a demo login: the header X-Demo-User names one of two users, each of their own organisation.
+ * here a demo login: the header X-Demo-User (or, from the page in public/, the cookie demo_user) names one of
+ * three users, each of their own organisation.
  */
 const USERS = {
   alice: { organizationId: 1, organizationName: 'Northwind', emailAddress: 'alice@northwind.example' },
-  bob: { organizationId: 2, organizationName: 'Contoso', emailAddress: 'bob@contoso.example' }
+  bob: { organizationId: 2, organizationName: 'Contoso', emailAddress: 'bob@contoso.example' },
+  carol: { organizationId: 3, organizationName: 'Fabrikam', emailAddress: 'carol@fabrikam.example' }
 }
+
+/** The demo login's user name: the header, else the page's cookie. */
+const demoUser = (request) => request.headers['x-demo-user'] ?? /(?:^|;\s*)demo_user=([^;]*)/.exec(request.headers.cookie ?? '')?.[1]
 
 /** The spec's strategy "one integration per category": permanent, known before the service is asked. */
 const originId = (organizationId, category) => `${organizationId}_${category}`
@@ -48,7 +53,7 @@ export function integratorRoutes (app, { store, service, syncer, log }) {
   const cachedLinkTokens = new Map()
 
   app.addHook('onRequest', async (request, reply) => {
-    const user = USERS[request.headers['x-demo-user']]
+    const user = USERS[demoUser(request)]
     if (user === undefined && broken('no-login-check') && request.url.endsWith('/relink-integration')) return
     if (user === undefined) return reply.code(401).send({ success: false, error: 'log in first (X-Demo-User: alice or bob)' })
     request.user = user

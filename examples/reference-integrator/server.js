@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { buildApp } from './app.js'
-import { setBroken, VARIANTS } from './broken.js'
+import { PAGE_VARIANTS, setBroken, VARIANTS } from './broken.js'
 
 /**
  * The reference integrator: `node examples/reference-integrator/server.js`, configured by the environment
@@ -67,7 +67,7 @@ const app = buildApp(config, log)
 await app.listen({ port: config.port, host: config.host })
 const broken = process.env.REFERENCE_BROKEN
 process.stdout.write(`reference integrator listening on http://${config.host}:${app.server.address().port}` +
-  (broken ? ` (broken on purpose: ${broken}, ${VARIANTS[broken]})` : '') + '\n')
+  (broken ? ` (broken on purpose: ${broken}, ${VARIANTS[broken] ?? PAGE_VARIANTS[broken]})` : '') + '\n')
 
 let polling = Promise.resolve()
 const timer = config.pollIntervalMs > 0
