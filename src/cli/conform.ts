@@ -39,6 +39,10 @@ const FLAGS: readonly ConformFlag[] = [
   { flag: 'timeout', value: 'D', help: 'bound of each call to the backend (default 5s)' },
   { flag: 'wait', value: 'D', help: 'how long to wait for the backend to answer at start (default 30s)' },
   { flag: 'only', value: 'ID,ID', help: 'run only these checks' },
+  { flag: 'app-page', value: 'URL', help: 'also judge your page in headless Chromium: the page with the connect control, e.g. http://127.0.0.1:3100/ (the page. checks)' },
+  { flag: 'page-login', value: 'HOW', help: 'what makes the browser a logged-in user of its own organisation: \'cookie:NAME=VALUE\', \'header:Name: value\' or \'url:LOGIN_URL field=value ...\'' },
+  { flag: 'page-connect', value: 'TEXT', help: 'the connect control\'s accessible name or CSS selector, when the kit cannot find a button "Connect …"' },
+  { flag: 'page-words', value: 'W,W', help: 'more words the page must not show (a white-label product\'s), besides the service\'s name and its token and key names' },
   { flag: 'junit', value: 'FILE', help: 'also write the verdicts as JUnit XML' },
   { flag: 'tap', boolean: true, help: 'print the verdicts as TAP instead of lines' },
   { flag: 'help', boolean: true, help: 'print this help' }
@@ -109,7 +113,13 @@ export function parseConform (argv: readonly string[]): ConformCommand {
       webhookKey: text('webhook-key'),
       timeoutMs: duration(text('timeout'), 'timeout'),
       waitMs: duration(text('wait'), 'wait'),
-      only: text('only')?.split(',').map((id) => id.trim()).filter((id) => id !== '')
+      only: text('only')?.split(',').map((id) => id.trim()).filter((id) => id !== ''),
+      appPage: text('app-page'),
+      pageLogin: text('page-login'),
+      pageConnect: text('page-connect'),
+      pageWords: text('page-words')?.split(','),
+      // A failed page check's screenshot goes next to the JUnit file, named after the check.
+      pageShots: text('junit') === undefined ? undefined : dirname(text('junit')!)
     },
     junit: text('junit'),
     tap: values.tap === true

@@ -13,12 +13,13 @@ import { resilienceFamily } from './checks/resilience.js'
 import { secretsFamily } from './checks/secrets.js'
 import { webhookFamily } from './checks/webhooks.js'
 import type { Family } from './family.js'
+import { pageFamily } from './page/family.js'
 import type { CheckDef } from './verdict.js'
 
 /** Every family of checks. */
 export const FAMILIES: readonly Family[] = [
   noPendingFamily, linkFamily, loginFamily, pollingFamily, readinessFamily, webhookFamily, incrementalFamily, resilienceFamily, relinkFamily, deleteFamily,
-  paginationFamily, exchangeOnceFamily, secretsFamily, openStatusesFamily
+  paginationFamily, exchangeOnceFamily, secretsFamily, openStatusesFamily, pageFamily
 ]
 
 /**
@@ -47,7 +48,9 @@ const ORDER = [
   'webhook.processed', 'webhook.signature', 'webhook.replay', 'webhook.stale', 'webhook.unknown-integration',
   'incremental.first-fetch', 'incremental.window', 'incremental.pagination', 'incremental.no-gaps',
   'relink.marks-error', 'relink.same-origin-id', 'relink.reactivates', 'delete.service-first',
-  'resilience.retry-after', 'resilience.backoff', 'resilience.polling'
+  'resilience.retry-after', 'resilience.backoff', 'resilience.polling',
+  'page.business-wording', 'page.fresh-token-per-click', 'page.opens-when-ready', 'page.reset-on-exit', 'page.reset-on-error',
+  'page.exchange-on-success', 'page.no-secrets'
 ]
 
 /** Every check with its id and the spec rule it cites, in report order. */

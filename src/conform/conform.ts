@@ -14,6 +14,9 @@ import type { Kit } from './kit.js'
 import { LinkFlows, NotDrivable } from './link-flow.js'
 import { Marks } from './marks.js'
 import { settingsOf, type AppEnvValue, type ConformOptions } from './options.js'
+import { PageDriver } from './page/driver.js'
+import { pageRuns } from './page/family.js'
+import { pageSettingsOf } from './page/options.js'
 import { preflight, routesExist, waitForBackend } from './preflight.js'
 import { exitStatus, fail, notApplicable, type Verdict } from './verdict.js'
 import { quietAccount } from './waits.js'
@@ -34,7 +37,7 @@ export interface ConformResult {
   readonly ms: number
 }
 
-const PHASES: readonly Phase[] = ['first', 'link', 'guard', 'parallel', 'last']
+const PHASES: readonly Phase[] = ['first', 'link', 'guard', 'parallel', 'page', 'last']
 
 /** A family's failure, for its checks still without a finding: not drivable (n/a), the backend's fault (fail), or the kit's own. */
 function settle (family: Family, found: Findings, error: unknown): boolean {
@@ -91,10 +94,12 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
   const print = options.print ?? (() => {})
   let world: World | undefined
   let app: AppProcess | undefined
+  let page: PageDriver | undefined
   const done = (status: 0 | 1 | 2, verdicts: readonly Verdict[], error?: string): ConformResult =>
     ({ status, verdicts, ...(error === undefined ? {} : { error }), ...(app === undefined ? {} : { appLog: app.logFile }), ms: clock.now() - started })
   try {
     const s = settingsOf(options, CHECKS.map((c) => c.id))
+    const pageSettings = pageSettingsOf(options)
     world = await World.start({ port: s.port, apiKey: s.apiKey, webhookKey: s.webhookKey, timeoutMs: s.timeoutMs }, clock)
     const backend = new Backend({ appUrl: s.appUrl, prefix: s.prefix, routes: s.routes, timeoutMs: s.timeoutMs }, clock)
     const webhookUrl = (category: string): string => backend.url(backend.webhookPath(category))
@@ -112,6 +117,11 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
     }
     preflight(s, await waitForBackend(backend, s, clock, app))
     await routesExist(backend, s)
+    // The page is loaded before any check runs: a page that does not load, log in or show its control stops the run (exit 2).
+    if (pageSettings !== undefined && (s.only === undefined || [...s.only].some((id) => id.startsWith('page.')))) {
+      page = await PageDriver.open(world.url, pageSettings)
+      pageRuns.set(world, { driver: page, words: pageSettings.words, shots: pageSettings.shots })
+    }
     const kit: Kit = { clock, world, journal: new Journal(world.control), backend, users: s.users, links: new LinkFlows(backend, world, s.users), webhookUrl, marks: new Marks(clock), pollMs: s.pollMs }
     const families = familiesFor(s.only)
     const reported = (id: string): boolean => s.only === undefined || s.only.has(id)
@@ -128,6 +138,7 @@ export async function conform (options: ConformOptions): Promise<ConformResult> 
     if (error instanceof KitError) return done(2, [], error.message)
     throw error
   } finally {
+    await page?.close()
     await app?.stop()
     await world?.close()
   }

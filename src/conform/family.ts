@@ -5,9 +5,10 @@ import type { CheckDef, Finding } from './verdict.js'
  * A family of checks: the checks one scenario at unimock decides. Families run in phases: `first` while the
  * backend holds nothing yet; `link` the first link flow (it proves the backend reaches unimock at all);
  * `guard` alone, while nothing else of the kit runs (what it provokes is all that can happen then);
- * `parallel` the rest at once, each on integrations of its own; `last` what is judged over the whole run.
+ * `parallel` the rest at once, each on integrations of its own; `page` the integrator's page in a browser
+ * (--app-page), its user's link flows meeting no other check's; `last` what is judged over the whole run.
  */
-export type Phase = 'first' | 'link' | 'guard' | 'parallel' | 'last'
+export type Phase = 'first' | 'link' | 'guard' | 'parallel' | 'page' | 'last'
 
 export interface Family {
   readonly name: string

@@ -1,10 +1,11 @@
 import type { Clock } from '../core/clock.js'
 import type { User } from './backend.js'
 import { KitError } from './errors.js'
+import type { PageOptions } from './page/options.js'
 import { parseRouteMap, readRouteMap, SPEC_ROUTES, type RouteMap } from './route-map.js'
 
 /** What `unimock conform` (and conform()) is given: the backend, and how the kit runs. */
-export interface ConformOptions {
+export interface ConformOptions extends PageOptions {
   /** The backend's base URL, e.g. http://127.0.0.1:3100. */
   readonly appUrl: string
   /** The spec's {app_prefix}, e.g. /api/integrations; a route map's own prefix stands in for it. */
