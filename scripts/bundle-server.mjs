@@ -51,7 +51,8 @@ await build({
   target: 'node22',
   minifyWhitespace: true,
   minifySyntax: true,
-  external: ['better-sqlite3', 'undici', 'esbuild'],
+  // playwright-core is loaded by `conform --app-page` only, at run time (it finds its own files beside it).
+  external: ['better-sqlite3', 'undici', 'esbuild', 'playwright-core'],
   logLevel: 'warning',
   // The modules find their files (fixtures, the dashboard) from import.meta.url; in the bundle that is its own.
   // An in-memory database starts from the blank script (src/store/database.ts); the bundle carries it ready.

@@ -8,15 +8,17 @@ import { run } from '../cli/helpers.js'
 import { referenceOptions } from './helpers.js'
 
 /**
- * The kit against the reference integrator, as a CI job runs it: the built CLI with --app-command, --tap on
- * stdout and --junit to a file. Every check passes; the run stays well within a minute.
+ * The kit against the reference integrator, as a CI job runs it: the built CLI with --app-command and
+ * --app-page, --tap on stdout and --junit to a file. Every check, of the backend and of the page, passes; the
+ * run stays well within a minute.
  */
 
-t.test('unimock conform passes every check against the reference integrator', async (t) => {
+t.test('unimock conform passes every check against the reference integrator and its page', async (t) => {
   const o = await referenceOptions()
   const junit = join(mkdtempSync(join(tmpdir(), 'conform-')), 'conform.xml')
+  // One run judges the backend and its page together (the page as carol, by the cookie its demo login reads).
   const args = ['conform', '--app-url', o.appUrl, '--app-prefix', o.appPrefix, '--app-header', o.appHeaders[0]!, '--app-header-2', o.appHeaders2[0]!,
-    '--app-command', o.appCommand, '--tap', '--junit', junit]
+    '--app-command', o.appCommand, '--app-page', `${o.appUrl}/`, '--page-login', 'cookie:demo_user=carol', '--tap', '--junit', junit]
   const started = Date.now()
   const { code, stdout, stderr } = await run(args)
   const ms = Date.now() - started

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core'
+import type { BrowserContext, Page, Request } from 'playwright-core'
 import { KitError } from '../errors.js'
 import type { PageLogin } from './options.js'
 import { PROBE } from './probe.js'
@@ -14,6 +14,18 @@ import { PROBE } from './probe.js'
  */
 
 export const CHROMIUM = '/usr/bin/chromium'
+
+/**
+ * playwright-core, loaded only when a run has --app-page: the kit without a page needs no browser library, and
+ * the server bundle does not carry it.
+ */
+async function playwright (): Promise<typeof import('playwright-core')> {
+  try {
+    return await import('playwright-core')
+  } catch {
+    throw new KitError('--app-page needs the playwright-core package beside unimock: npm install -D playwright-core')
+  }
+}
 export const CDN_SCRIPT = 'https://cdn.merge.dev/initialize.js'
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -64,6 +76,7 @@ export class Browser {
     const dir = mkdtempSync(join(tmpdir(), 'unimock-page-'))
     let context: BrowserContext
     try {
+      const { chromium } = await playwright()
       context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: [...ARGS, rules], viewport: { width: 1100, height: 760 }, timeout: 20_000 })
     } catch (error) {
       rmSync(dir, { recursive: true, force: true })
