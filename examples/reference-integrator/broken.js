@@ -49,7 +49,10 @@ export const PAGE_VARIANTS = {
   'page-no-reset-on-exit': 'onExit leaves the button disabled and labelled "Connecting…"',
   'page-no-reset-on-error': 'onError leaves the button disabled and labelled "Connecting…"',
   'page-connected-without-name': 'after the exchange the page shows "your HR system", not the integration_name it answered',
-  'page-api-key-in-page': 'the server hands the API key to the page in its config script'
+  'page-api-key-in-page': 'the server hands the API key to the page in its config script',
+  'page-name-refetched': 'after the exchange the page asks the backend\'s listing for the name instead of using the exchange\'s answer',
+  'page-reconnect-creates': 'the reconnect button asks create-link-token (the backend relinks anyway), not relink-integration',
+  'page-delete-without-confirm': 'Disconnect removes the connection without asking the end user to confirm'
 }
 
 const known = (name) => Object.hasOwn(VARIANTS, name) || Object.hasOwn(PAGE_VARIANTS, name)

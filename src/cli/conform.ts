@@ -42,6 +42,8 @@ const FLAGS: readonly ConformFlag[] = [
   { flag: 'app-page', value: 'URL', help: 'also judge your page in headless Chromium: the page with the connect control, e.g. http://127.0.0.1:3100/ (the page. checks)' },
   { flag: 'page-login', value: 'HOW', help: 'what makes the browser a logged-in user of its own organisation: \'cookie:NAME=VALUE\', \'header:Name: value\' or \'url:LOGIN_URL field=value ...\'' },
   { flag: 'page-connect', value: 'TEXT', help: 'the connect control\'s accessible name or CSS selector, when the kit cannot find a button "Connect …"' },
+  { flag: 'page-reconnect', value: 'TEXT', help: 'the reconnect control\'s accessible name or CSS selector, when the kit cannot find a button "Reconnect …"' },
+  { flag: 'page-delete', value: 'TEXT', help: 'the control that removes the connection, when the kit cannot find a button "Disconnect …", "Delete …" or "Remove …"' },
   { flag: 'page-words', value: 'W,W', help: 'more words the page must not show (a white-label product\'s), besides the service\'s name and its token and key names' },
   { flag: 'junit', value: 'FILE', help: 'also write the verdicts as JUnit XML' },
   { flag: 'tap', boolean: true, help: 'print the verdicts as TAP instead of lines' },
@@ -117,6 +119,8 @@ export function parseConform (argv: readonly string[]): ConformCommand {
       appPage: text('app-page'),
       pageLogin: text('page-login'),
       pageConnect: text('page-connect'),
+      pageReconnect: text('page-reconnect'),
+      pageDelete: text('page-delete'),
       pageWords: text('page-words')?.split(','),
       // A failed page check's screenshot goes next to the JUnit file, named after the check.
       pageShots: text('junit') === undefined ? undefined : dirname(text('junit')!)

@@ -50,7 +50,7 @@ const ORDER = [
   'relink.marks-error', 'relink.same-origin-id', 'relink.reactivates', 'delete.service-first',
   'resilience.retry-after', 'resilience.backoff', 'resilience.polling',
   'page.business-wording', 'page.fresh-token-per-click', 'page.opens-when-ready', 'page.reset-on-exit', 'page.reset-on-error',
-  'page.exchange-on-success', 'page.no-secrets'
+  'page.exchange-on-success', 'page.reconnect', 'page.delete', 'page.no-secrets'
 ]
 
 /** Every check with its id and the spec rule it cites, in report order. */

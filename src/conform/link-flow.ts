@@ -199,7 +199,7 @@ export class LinkFlows {
 }
 
 /** A field of an answer by dotted path (`data.integration_id`). */
-function fieldOf (body: Record<string, unknown> | undefined, path: string): unknown {
+export function fieldOf (body: Record<string, unknown> | undefined, path: string): unknown {
   let at: unknown = body
   for (const key of path.split('.')) at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined
   return at

@@ -17,6 +17,8 @@ export interface Evidence {
   readonly answers?: readonly string[]
   /** The backend's own last lines of output when the verdict was reached (with --app-command). */
   readonly log?: readonly string[]
+  /** A page check's failure: the file its screenshot of the moment was written to (with --junit, or the page-shots folder). */
+  readonly screenshot?: string
 }
 
 export interface CheckDef {
@@ -32,6 +34,11 @@ export interface Verdict extends CheckDef {
   readonly detail: string
   /** Set on a failure. */
   readonly evidence?: Evidence
+  /**
+   * A page check's failure: the page as the verdict was reached, PNG. Only the run record keeps it (the
+   * dashboard's Conformance view shows it); reports name evidence.screenshot, the file, instead.
+   */
+  readonly shot?: Buffer
 }
 
 /** A check's conclusion before it is tied to its definition. */

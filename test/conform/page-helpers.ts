@@ -5,7 +5,7 @@ import type { ConformOptions } from '../../src/conform/conform.js'
 import { referenceOptions } from './helpers.js'
 
 /** The page checks' ids, in report order. */
-export const PAGE_CHECKS = ['page.business-wording', 'page.fresh-token-per-click', 'page.opens-when-ready', 'page.reset-on-exit', 'page.reset-on-error', 'page.exchange-on-success', 'page.no-secrets']
+export const PAGE_CHECKS = ['page.business-wording', 'page.fresh-token-per-click', 'page.opens-when-ready', 'page.reset-on-exit', 'page.reset-on-error', 'page.exchange-on-success', 'page.reconnect', 'page.delete', 'page.no-secrets']
 
 /** A kit run against the reference integrator's page (as carol, by the cookie the page's demo login reads). */
 export async function pageOptions (variant?: string, only: readonly string[] = PAGE_CHECKS): Promise<ConformOptions & { pageShots: string }> {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import tap from 'tap'
 import { conform } from '../../src/conform/conform.js'
@@ -14,7 +14,10 @@ const BREAKS: Record<string, string> = {
   'page-no-reset-on-exit': 'page.reset-on-exit',
   'page-no-reset-on-error': 'page.reset-on-error',
   'page-connected-without-name': 'page.exchange-on-success',
-  'page-api-key-in-page': 'page.no-secrets'
+  'page-api-key-in-page': 'page.no-secrets',
+  'page-name-refetched': 'page.exchange-on-success',
+  'page-reconnect-creates': 'page.reconnect',
+  'page-delete-without-confirm': 'page.delete'
 }
 
 tap.test('the reference page passes every page check', async (t) => {
@@ -24,9 +27,21 @@ tap.test('the reference page passes every page check', async (t) => {
   t.ok(result.verdicts.every((v) => v.outcome === 'pass'))
 })
 
-tap.test('every page variant is listed and breaks a check', async (t) => {
+tap.test('a page that confirms in a dialog of its own (?confirm=dialog) passes every page check too', async (t) => {
+  const o = await pageOptions()
+  const result = await conform({ ...o, appPage: `${o.appPage}?confirm=dialog` })
+  t.equal(result.status, 0, result.verdicts.map((v) => `${v.outcome} ${v.id} ${v.detail}`).join('\n'))
+  t.match(result.verdicts.find((v) => v.id === 'page.delete')?.detail, /asked in a dialog of its own; cancelled, nothing was removed/)
+})
+
+tap.test('every page variant is listed and breaks a check, as docs/conformance.md\'s page table says', async (t) => {
   t.same(Object.keys(PAGE_VARIANTS).sort(), Object.keys(BREAKS).sort())
   t.same([...new Set(Object.values(BREAKS))].sort(), [...PAGE_CHECKS].sort(), 'every page check has a variant')
+  const docs = readFileSync(new URL('../../docs/conformance.md', import.meta.url), 'utf8')
+  const rows = docs.split('\n').filter((l) => l.startsWith('| `page.')).map((l) => l.split('|').map((c) => c.trim()))
+  const table = Object.fromEntries(rows.map((r) => [r[1]!.replaceAll('`', ''), r[3]!.replaceAll('`', '').split(/,\s*/).sort()]))
+  t.same(Object.keys(table).sort(), [...PAGE_CHECKS].sort(), 'the table lists every page check')
+  for (const check of PAGE_CHECKS) t.same(table[check], Object.keys(BREAKS).filter((v) => BREAKS[v] === check).sort(), `${check}'s variants`)
 })
 
 for (const [variant, check] of Object.entries(BREAKS)) {

@@ -9,11 +9,19 @@ const PREFIX = '/api/integrations'
 const CATEGORY = 'hris'
 const LABEL = broken('page-service-name') ? 'Connect with Merge' : 'Connect your HR system'
 
+const RECONNECT_LABEL = 'Reconnect your HR system'
+
 const $ = (id) => document.getElementById(id)
 const connect = $('connect')
+const reconnect = $('reconnect')
 const note = (text) => { $('note').textContent = text }
 let integrationId = null
 let cachedToken = null // page-cached-token only
+
+async function get (path) {
+  const res = await fetch(PREFIX + path, { credentials: 'same-origin' })
+  return res.ok ? await res.json() : { integrations: [] }
+}
 
 async function post (path, body) {
   const res = await fetch(PREFIX + path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) })
@@ -27,9 +35,24 @@ function resetButton () {
   connect.textContent = LABEL
 }
 
-function showConnected (name, id) {
+function resetReconnect () {
+  reconnect.disabled = false
+  reconnect.textContent = RECONNECT_LABEL
+}
+
+function busy (button) {
+  button.disabled = true
+  button.textContent = 'Connecting…'
+  note('')
+}
+
+/** The connected state; needsReconnect: the backend marked the record in error (the service answered 401). */
+function showConnected (name, id, needsReconnect = false) {
   integrationId = id
-  $('connected-name').textContent = `Connected to ${name}`
+  $('connected-name').textContent = needsReconnect ? name : `Connected to ${name}`
+  $('needs-reconnect').hidden = !needsReconnect
+  reconnect.hidden = !needsReconnect
+  resetReconnect()
   $('connected').hidden = false
   $('disconnected').hidden = true
 }
@@ -45,32 +68,35 @@ async function exchange (publicToken) {
   try {
     const answer = await post('/exchange-public-token', { public_token: publicToken })
     // The connected state comes from the exchange's answer, not from asking the backend again.
-    showConnected(broken('page-connected-without-name') ? 'your HR system' : answer.integration_name, answer.integration_id)
+    const name = broken('page-name-refetched')
+      ? (await get('/integrations')).integrations.find((r) => r.integration_id === answer.integration_id)?.integration_name
+      : answer.integration_name
+    showConnected(broken('page-connected-without-name') ? 'your HR system' : name, answer.integration_id)
     note('')
   } catch (error) {
     note(`The connection could not be completed: ${error.message}`)
     resetButton()
+    resetReconnect()
   }
 }
 
-function openWidget (linkToken) {
+/** The widget for one click, with the token that click obtained; `reset` puts the clicked button back. */
+function openWidget (linkToken, reset = resetButton) {
   window.MergeLink.initialize({
     linkToken,
     onReady: () => { if (!broken('page-open-before-ready')) window.MergeLink.openLink() },
     onSuccess: (publicToken) => { exchange(publicToken) },
-    onExit: () => { if (!broken('page-no-reset-on-exit')) resetButton() },
+    onExit: () => { if (!broken('page-no-reset-on-exit')) reset() },
     onError: () => {
       note('The connection window could not be opened. Please try again.')
-      if (!broken('page-no-reset-on-error')) resetButton()
+      if (!broken('page-no-reset-on-error')) reset()
     }
   })
   if (broken('page-open-before-ready')) window.MergeLink.openLink()
 }
 
 connect.addEventListener('click', async () => {
-  connect.disabled = true
-  connect.textContent = 'Connecting…'
-  note('')
+  busy(connect)
   try {
     const token = broken('page-cached-token') && cachedToken !== null
       ? cachedToken
@@ -83,8 +109,34 @@ connect.addEventListener('click', async () => {
   }
 })
 
+// The record needs relinking: relink-integration answers a token for the same account (same origin id).
+reconnect.addEventListener('click', async () => {
+  busy(reconnect)
+  try {
+    const answer = broken('page-reconnect-creates')
+      ? await post('/create-link-token', { category: CATEGORY })
+      : await post('/relink-integration', { integration_id: integrationId })
+    openWidget(answer.link_token, resetReconnect)
+  } catch (error) {
+    note(`The connection could not be started: ${error.message}`)
+    resetReconnect()
+  }
+})
+
+/** The end user's yes or no: the browser's confirm, or with ?confirm=dialog a dialog of the page's own. */
+function confirmed () {
+  if (new URLSearchParams(window.location.search).get('confirm') !== 'dialog') return Promise.resolve(window.confirm($('confirm-text').textContent))
+  const dialog = $('confirm-dialog')
+  return new Promise((resolve) => {
+    const answer = (yes) => () => { dialog.close(); resolve(yes) }
+    $('confirm-yes').onclick = answer(true)
+    $('confirm-cancel').onclick = answer(false)
+    dialog.showModal()
+  })
+}
+
 $('disconnect').addEventListener('click', async () => {
-  if (!window.confirm('Disconnect your HR system? Its data will no longer be brought in.')) return
+  if (!broken('page-delete-without-confirm') && !await confirmed()) return
   try {
     await post('/delete-integration', { integration_id: integrationId })
     showDisconnected()
@@ -94,10 +146,9 @@ $('disconnect').addEventListener('click', async () => {
 })
 
 async function start () {
-  const res = await fetch(`${PREFIX}/integrations`, { credentials: 'same-origin' })
-  const rows = res.ok ? (await res.json()).integrations : []
-  const active = rows.find((r) => r.category === CATEGORY && r.status === 'active')
-  if (active) showConnected(active.integration_name, active.integration_id)
+  const rows = (await get('/integrations')).integrations
+  const row = rows.find((r) => r.category === CATEGORY && (r.status === 'active' || r.status === 'error'))
+  if (row) showConnected(row.integration_name, row.integration_id, row.status === 'error')
   else showDisconnected()
 }
 

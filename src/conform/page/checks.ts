@@ -18,6 +18,8 @@ export const PAGE = {
   exit: { id: 'page.reset-on-exit', rule: 'Link widget (client side): on exit the client resets its button state' },
   error: { id: 'page.reset-on-error', rule: 'Link widget (client side): on error the client resets its button state' },
   exchange: { id: 'page.exchange-on-success', rule: 'Link widget (client side) and Integrator backend routes: onSuccess sends the public token to exchange-public-token once; the page shows the integration_name it answered' },
+  reconnect: { id: 'page.reconnect', rule: 'Integrator-side record and Integrator backend routes: an account that needs relinking shows a reconnect control; it calls relink-integration and opens the widget with the token that answered, and the relink leaves one record' },
+  delete: { id: 'page.delete', rule: 'Integrator backend routes (delete-integration): removing the connection asks the end user to confirm; then delete-integration runs, the account is gone at the service, and the page is back to disconnected' },
   secrets: { id: 'page.no-secrets', rule: 'Authentication 1 and Tokens: the API key and account tokens stay on the server; nothing the page sees or keeps holds them' }
 } as const satisfies Record<string, CheckDef>
 
@@ -26,8 +28,8 @@ export type Judged = Finding & { readonly shot?: Buffer | undefined }
 const withShot = (f: Finding, shot: Buffer | undefined): Judged => ({ ...f, shot })
 
 /** What the page handed the widget in a step: the link token of its latest initialize or update. */
-const given = (s: Step): string | undefined => s.events.filter((e) => e.event === 'initialize' || e.event === 'update').at(-1)?.token ?? undefined
-const eventsLine = (s: Step): string => `the page's widget calls and callbacks: ${s.events.map((e) => e.event).join(', ') || 'none'}`
+export const given = (s: Step): string | undefined => s.events.filter((e) => e.event === 'initialize' || e.event === 'update').at(-1)?.token ?? undefined
+export const eventsLine = (s: Step): string => `the page's widget calls and callbacks: ${s.events.map((e) => e.event).join(', ') || 'none'}`
 
 export function judgeFresh (steps: readonly Step[], seen: readonly Seen[], kit: Kit, lines: (s: Step) => string[]): Judged {
   const earlier = new Set<string>()
@@ -98,6 +100,9 @@ export function judgeExchange (step: Step | undefined, seen: readonly Seen[], ki
   if (exchanges.length !== 1) return withShot(fail(`the public token went to exchange-public-token ${exchanges.length} times`, evidence(`${exchanges.length} exchange request(s) carrying it`)), step.shot)
   if (typeof name !== 'string' || name === '') return withShot(fail('the exchange answered no integration_name', evidence(`the exchange answered ${exchanges[0]!.status ?? 'nothing'}`)), step.shot)
   if (step.shown !== name) return withShot(fail(`the page did not show "${name}", the integration_name the exchange answered`, evidence(`no visible "${name}" within a few seconds of the answer`)), step.shot)
+  // Merge's front-end checklist: the connected state's name is the exchange's answer, not asked again.
+  const again = routeRequests(kit.backend, 'integrations', seen.slice(exchanges[0]!.n))
+  if (again.length > 0) return withShot(fail('the page asked its backend again for the integration name the exchange had answered', evidence(`after the exchange: ${again.map((s) => `${s.method} ${s.url}`).join(', ')}`)), step.shot)
   return pass(`the public token went to exchange-public-token once, and the page showed "${name}"`)
 }
 

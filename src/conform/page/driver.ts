@@ -13,6 +13,8 @@ import { PROBE_GLOBAL, type ProbeEvent } from './probe.js'
 const WIDGET = 'iframe[data-link-widget]'
 /** The default connect control: a button named "connect" as a word ("Connect your HR system"; not "Reconnect", not "Connecting…"). */
 const CONNECT = /\bconnect\b/i
+const RECONNECT = /\b(reconnect|re-connect|relink)\b/i
+const DELETE = /\b(disconnect|delete|remove)\b/i
 const LOAD_MS = 15_000
 const FIND_MS = 5_000
 /** How long a page may take to react to a click, a callback or an answer. */
@@ -79,11 +81,14 @@ export class PageDriver {
     return this.browser.blocked.length === 0 ? '' : `; blocked for being off the machine: ${this.browser.blocked.join(', ')}`
   }
 
-  /** The page (re)loaded, logged in (no 401 or 403 from its own origin), with its connect control found. */
-  async load (): Promise<void> {
+  /**
+   * The page (re)loaded, logged in (no 401 or 403 from its own origin), with its connect control found (or
+   * `wanted`'s: the reconnect control of an account that needs relinking).
+   */
+  async load (wanted?: { control: Locator, what: string, flag: string }): Promise<void> {
     const from = this.browser.seen.length
     await this.#goto(this.settings.url, 'the page (--app-page)')
-    const control = this.control()
+    const control = wanted?.control ?? this.control()
     const origin = new URL(this.settings.url).origin
     // A page that asks its backend as the user and is refused is not logged in, even if it draws its control.
     const refused = (): void => {
@@ -98,16 +103,29 @@ export class PageDriver {
       if (error instanceof KitError) throw error
       refused()
       const buttons = (await this.page.getByRole('button').allInnerTexts()).map((t) => `"${t.trim()}"`).slice(0, 8)
-      const wanted = this.settings.connect === undefined ? 'a button named "Connect …"' : `the control ${this.settings.connect} (--page-connect)`
-      throw new KitError(`expected ${wanted} at ${this.settings.url} within ${FIND_MS / 1000} s; got ${buttons.length === 0 ? 'no button' : `the buttons ${buttons.join(', ')}`}${this.#blockedText()} (name yours with --page-connect 'text or selector')`)
+      const what = wanted?.what ?? (this.settings.connect === undefined ? 'a button named "Connect …"' : `the control ${this.settings.connect} (--page-connect)`)
+      throw new KitError(`expected ${what} at ${this.settings.url} within ${FIND_MS / 1000} s; got ${buttons.length === 0 ? 'no button' : `the buttons ${buttons.join(', ')}`}${this.#blockedText()} (name yours with ${wanted?.flag ?? '--page-connect'} 'text or selector')`)
     }
   }
 
   /** The connect control: by its accessible name (a button "Connect …"), or --page-connect's name or selector. */
   control (): Locator {
-    const c = this.settings.connect
-    if (c !== undefined && looksLikeSelector(c)) return this.page.locator(c).first()
-    return this.page.getByRole('button', { name: c ?? CONNECT }).first()
+    return this.#find(this.settings.connect, CONNECT)
+  }
+
+  /** The reconnect control of an account that needs relinking: a button "Reconnect …", or --page-reconnect's. */
+  reconnectControl (): Locator {
+    return this.#find(this.settings.reconnect, RECONNECT)
+  }
+
+  /** The control that removes the connection: a button "Disconnect …" (or Delete, Remove), or --page-delete's. */
+  deleteControl (): Locator {
+    return this.#find(this.settings.remove, DELETE)
+  }
+
+  #find (given: string | undefined, byDefault: RegExp): Locator {
+    if (given !== undefined && looksLikeSelector(given)) return this.page.locator(given).first()
+    return this.page.getByRole('button', { name: given ?? byDefault }).first()
   }
 
   async controlState (control: Locator = this.control()): Promise<ControlState | undefined> {

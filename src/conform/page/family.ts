@@ -7,6 +7,9 @@ import { quietAccount } from '../waits.js'
 import { seenLine } from './browser.js'
 import { judgeExchange, judgeFresh, judgeReady, judgeReset, judgeSecrets, judgeWording, type Judged, PAGE, secretsOf } from './checks.js'
 import type { PageDriver } from './driver.js'
+import { connectedBy } from './connected.js'
+import { disconnect } from './disconnect.js'
+import { reconnect } from './reconnect.js'
 import { click, type Step } from './scenario.js'
 import { readablePage, serviceWords, type Sighting } from './wording.js'
 
@@ -17,7 +20,7 @@ import { readablePage, serviceWords, type Sighting } from './wording.js'
  * backend checks' scenarios and before the run-wide judgements, so its link flows meet no other check's.
  */
 
-const CHECKS: readonly CheckDef[] = [PAGE.wording, PAGE.fresh, PAGE.ready, PAGE.exit, PAGE.error, PAGE.exchange, PAGE.secrets]
+const CHECKS: readonly CheckDef[] = [PAGE.wording, PAGE.fresh, PAGE.ready, PAGE.exit, PAGE.error, PAGE.exchange, PAGE.reconnect, PAGE.delete, PAGE.secrets]
 
 /** What the kit keeps of the page between the checks: the browser session conform() opened (exit 2 when it could not). */
 export interface PageRun {
@@ -50,17 +53,21 @@ export const pageFamily: Family = {
     const { driver, words } = run
     const browser = driver.browser
     const steps: Step[] = []
-    const lines = (s: Step): string[] => browser.lines(s.seenFrom, steps[steps.indexOf(s) + 1]?.seenFrom)
+    // A step judged before it joins the list (reconnect) ends with the browser's list.
+    const lines = (s: Step): string[] => browser.lines(s.seenFrom, steps.includes(s) ? steps[steps.indexOf(s) + 1]?.seenFrom : undefined)
     const set = (check: CheckDef, judged: Judged): void => {
-      let finding = judged
-      if (judged.outcome === 'fail' && judged.shot !== undefined && run.shots !== undefined) {
-        mkdirSync(run.shots, { recursive: true })
-        const file = join(run.shots, `${check.id}.png`)
-        writeFileSync(file, judged.shot)
-        finding = { ...judged, evidence: { ...judged.evidence!, got: `${judged.evidence!.got} (screenshot: ${file})` } }
+      if (judged.outcome !== 'fail' || judged.shot === undefined) {
+        const { shot: _shot, ...rest } = judged
+        found.set(check, rest)
+        return
       }
-      const { shot: _shot, ...rest } = finding
-      found.set(check, rest)
+      let screenshot: string | undefined
+      if (run.shots !== undefined) {
+        mkdirSync(run.shots, { recursive: true })
+        screenshot = join(run.shots, `${check.id}.png`)
+        writeFileSync(screenshot, judged.shot)
+      }
+      found.set(check, { ...judged, evidence: { ...judged.evidence!, ...(screenshot === undefined ? {} : { screenshot }) } })
     }
 
     await driver.load()
@@ -69,21 +76,31 @@ export const pageFamily: Family = {
       steps.push(await click(driver, kit.backend, kind))
       seenWords.push(...await sightings(driver, words))
     }
-    await browser.bodies()
-    const widget = new URL(kit.world.url).origin
-    const consoleHits = serviceWords(browser.console.filter((m) => !m.url.startsWith(widget) && !m.url.includes('cdn.merge.dev')).map((m) => ({ where: 'console', text: m.text })), words)
-    set(PAGE.wording, judgeWording([...seenWords, ...consoleHits], words))
     set(PAGE.fresh, judgeFresh(steps, browser.seen, kit, lines))
     set(PAGE.ready, judgeReady(steps, lines))
     set(PAGE.exit, judgeReset(steps.find((s) => s.kind === 'exit'), 'onExit', lines))
     set(PAGE.error, judgeReset(steps.find((s) => s.kind === 'error'), 'onError', lines))
     set(PAGE.exchange, judgeExchange(steps.find((s) => s.kind === 'success'), browser.seen, kit, lines))
+    // Then the connection's later life: it needs relinking, the end user reconnects, then removes it.
+    const connected = await connectedBy(steps.find((s) => s.kind === 'success'), kit, driver)
+    const reconnected = await reconnect(driver, kit, connected, lines)
+    if (reconnected.step !== undefined) steps.push(reconnected.step)
+    set(PAGE.reconnect, reconnected.judged)
+    seenWords.push(...await sightings(driver, words))
+    // Before the delete: the account token of the page's account is one of the secrets, even once it is gone.
+    const secrets = await secretsOf(kit.world)
+    set(PAGE.delete, await disconnect(driver, kit, connected))
+    seenWords.push(...await sightings(driver, words))
+    await browser.bodies()
+    const widget = new URL(kit.world.url).origin
+    const consoleHits = serviceWords(browser.console.filter((m) => !m.url.startsWith(widget) && !m.url.includes('cdn.merge.dev')).map((m) => ({ where: 'console', text: m.text })), words)
+    set(PAGE.wording, judgeWording([...seenWords, ...consoleHits], words))
     const stored = await driver.page.evaluate('[JSON.stringify(localStorage), JSON.stringify(sessionStorage), document.cookie]') as string[]
     const places = [
       ...browser.seen.flatMap((s) => [{ where: `the request ${seenLine(s)}`, text: `${s.url} ${s.body}` }, { where: `the answer to ${s.method} ${s.url}`, text: s.answer ?? '' }]),
       { where: 'local storage', text: stored[0] ?? '' }, { where: 'session storage', text: stored[1] ?? '' }, { where: 'the cookies the page can read', text: stored[2] ?? '' }
     ]
-    set(PAGE.secrets, judgeSecrets(places, await secretsOf(kit.world), await driver.shot()))
+    set(PAGE.secrets, judgeSecrets(places, secrets, await driver.shot()))
     // The page's link flows end quiet before the run-wide judgements read the journal.
     const linked = steps.flatMap((s) => s.opened === undefined ? [] : [kit.world.linkToken(s.opened)?.accountId])
     for (const a of await kit.world.accounts()) {

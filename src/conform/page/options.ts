@@ -15,6 +15,10 @@ export interface PageOptions {
   readonly pageLogin?: string
   /** The connect control, when the kit cannot find it by role and name: its accessible name or a CSS selector (--page-connect). */
   readonly pageConnect?: string
+  /** The reconnect control, likewise (--page-reconnect); by default a button named "Reconnect …". */
+  readonly pageReconnect?: string
+  /** The control that removes the connection, likewise (--page-delete); by default a button "Disconnect …", "Delete …" or "Remove …". */
+  readonly pageDelete?: string
   /** More words the page must not show, for a white-label product (--page-words a,b). */
   readonly pageWords?: readonly string[]
   /** Where each failed page check's screenshot is written (`<check id>.png`): the JUnit file's folder on the command line. */
@@ -31,6 +35,8 @@ export interface PageSettings {
   readonly url: string
   readonly login: PageLogin
   readonly connect: string | undefined
+  readonly reconnect: string | undefined
+  readonly remove: string | undefined
   readonly words: readonly string[]
   readonly shots: string | undefined
 }
@@ -63,7 +69,7 @@ export function parsePageLogin (text: string | undefined): PageLogin {
 /** The page settings, or undefined without --app-page (every page check is then not applicable). */
 export function pageSettingsOf (o: PageOptions): PageSettings | undefined {
   if (o.appPage === undefined || o.appPage.trim() === '') {
-    if (o.pageLogin !== undefined || o.pageConnect !== undefined) throw new KitError('--page-login and --page-connect need --app-page URL (the page with the connect control)')
+    if ([o.pageLogin, o.pageConnect, o.pageReconnect, o.pageDelete].some((v) => v !== undefined)) throw new KitError('--page-login, --page-connect, --page-reconnect and --page-delete need --app-page URL (the page with the connect control)')
     return undefined
   }
   let url: URL
@@ -73,11 +79,13 @@ export function pageSettingsOf (o: PageOptions): PageSettings | undefined {
     throw new KitError(`--app-page must be the URL of the page with the connect control, such as http://127.0.0.1:3100/, got '${o.appPage}'`)
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KitError(`--app-page must be an http or https URL, got '${o.appPage}'`)
-  const connect = o.pageConnect === undefined || o.pageConnect.trim() === '' ? undefined : o.pageConnect.trim()
+  const given = (v: string | undefined): string | undefined => v === undefined || v.trim() === '' ? undefined : v.trim()
   return {
     url: url.href,
     login: parsePageLogin(o.pageLogin),
-    connect,
+    connect: given(o.pageConnect),
+    reconnect: given(o.pageReconnect),
+    remove: given(o.pageDelete),
     words: [...SERVICE_WORDS, ...(o.pageWords ?? []).map((w) => w.trim()).filter((w) => w !== '')],
     shots: o.pageShots
   }

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core'
 import type { Backend } from '../backend.js'
 import type { RouteName } from '../route-map.js'
 import type { Seen } from './browser.js'
@@ -31,12 +32,19 @@ export interface Step {
   readonly reloaded: boolean
 }
 
-/** A backend route's requests among the page's: by method and path, as the route map places it. */
-export function routeRequests (backend: Backend, route: RouteName, seen: readonly Seen[]): Seen[] {
-  const spec = backend.routes.routes[route]
+/** Whether a request of the page is to a backend route, by method and path as the route map places it. */
+export function routeMatcher (backend: Backend, route: RouteName | 'integrations'): (method: string, url: string) => boolean {
+  const spec = route === 'integrations' ? backend.routes.integrations : backend.routes.routes[route]
+  if (spec === null) return () => false
   const path = new URL(backend.url(spec.path.replace(/\{[^}]+\}/g, '__'))).pathname
   const pattern = new RegExp(`^${path.split('__').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`)
-  return seen.filter((s) => s.method === spec.method && pattern.test(new URL(s.url).pathname))
+  return (method, url) => method === spec.method && pattern.test(new URL(url).pathname)
+}
+
+/** A backend route's requests among the page's. */
+export function routeRequests (backend: Backend, route: RouteName | 'integrations', seen: readonly Seen[]): Seen[] {
+  const matches = routeMatcher(backend, route)
+  return seen.filter((s) => matches(s.method, s.url))
 }
 
 /** A JSON answer's field, or undefined. */
@@ -51,15 +59,15 @@ export function answerField (s: Seen | undefined, field: string): unknown {
 
 const lastN = (events: readonly ProbeEvent[]): number => events.at(-1)?.n ?? 0
 
-/** One click of the connect control and what the end user then does in the widget. */
-export async function click (driver: PageDriver, backend: Backend, kind: StepKind): Promise<Step> {
-  const before = await driver.controlState()
-  if (before === undefined || !before.enabled) throw new Error(`the connect control is ${before === undefined ? 'gone' : 'disabled'} before the ${kind} click`)
+/** One click of the connect control (or `control`: the reconnect one) and what the end user then does in the widget. */
+export async function click (driver: PageDriver, backend: Backend, kind: StepKind, control: Locator = driver.control()): Promise<Step> {
+  const before = await driver.controlState(control)
+  if (before === undefined || !before.enabled) throw new Error(`the control is ${before === undefined ? 'gone' : 'disabled'} before the ${kind} click`)
   const seenFrom = driver.browser.seen.length
   const probeFrom = lastN(await driver.probe())
   // The widget cannot reach the service: its first question (the link session) answered 503, as an outage would.
   driver.browser.outage = kind === 'error'
-  await driver.control().click({ timeout: REACT_MS })
+  await control.click({ timeout: REACT_MS })
   let opened: string | undefined
   let after: ControlState | undefined
   let shown: string | undefined
