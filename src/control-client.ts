@@ -1005,7 +1005,11 @@ export type GetConformanceResult = {
         answers?: Array<string>
         /** the backend's last lines of output when the verdict was reached */
         log?: Array<string>
+        /** a failed page check: the file the kit wrote its screenshot to (next to the JUnit file) */
+        screenshot?: string
       } | null
+      /** a failed page check: the URL path of its screenshot (GET, image/png, with the same key); null for any other */
+      screenshot: string | null
       /** the last journal entry id before the check started */
       after_id: number
       /** the last journal entry id when it concluded; null while it runs */
@@ -1015,6 +1019,9 @@ export type GetConformanceResult = {
     }>
   } | null
 }
+
+/** What GET /_unimock/conformance/checks/{id}/screenshot answers. */
+export type GetConformanceChecksByIdScreenshotResult = string
 
 export interface ControlClientOptions {
   /** Where unimock listens, e.g. http://127.0.0.1:4010 (startUnimock's url). */
@@ -1386,5 +1393,10 @@ export class ControlClient {
   /** GET /_unimock/conformance: The conformance kit's run against this unimock: its checks so far, their verdicts and the backend's requests behind each */
   getConformance (): Promise<GetConformanceResult> {
     return this.#call('GET', `/conformance`, undefined, undefined, true) as Promise<GetConformanceResult>
+  }
+
+  /** GET /_unimock/conformance/checks/{id}/screenshot: A failed page check's screenshot: the integrator's page as the kit reached its verdict (PNG) */
+  getConformanceChecksByIdScreenshot (params: { id: string }): Promise<GetConformanceChecksByIdScreenshotResult> {
+    return this.#call('GET', `/conformance/checks/${encodeURIComponent(params.id)}/screenshot`, undefined, undefined, false) as Promise<GetConformanceChecksByIdScreenshotResult>
   }
 }

@@ -27,8 +27,10 @@ export class RunRecord {
     for (const c of checks) this.#app.conformance.start(this.#tenantId, c, this.#lastId)
   }
 
+  /** A check's verdict; a failed page check's screenshot goes with it, for the Conformance view to show. */
   conclude (check: CheckDef, finding: Finding): void {
-    this.#app.conformance.conclude(this.#tenantId, check, finding, this.#lastId)
+    const { outcome, detail, evidence, shot } = finding
+    this.#app.conformance.conclude(this.#tenantId, check, { outcome, detail, ...(evidence === undefined ? {} : { evidence }), ...(shot === undefined ? {} : { shot }) }, this.#lastId)
   }
 
   finish (status: 0 | 1 | 2, error: string | undefined): void {

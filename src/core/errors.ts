@@ -163,6 +163,9 @@ export const errorCatalogue = {
   SCENARIO_FILE_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario file "{file}" in {dir}. Available: {available}.' },
   SCENARIO_RUN_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No scenario run {id} for this API key.' },
   SCENARIO_START_SETTING: { status: 409, title: 'Conflict', message: 'The scenario sets {setting} to {wanted}, but this server runs with {actual}. Start-time settings apply with --scenario at start, or restart with {flag} {wanted}.' },
+
+  // the conformance kit's run as its unimock serves it (src/dashboard/conformance-route.ts)
+  CONFORMANCE_SCREENSHOT_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No screenshot of check {id}: {reason}. GET /_unimock/conformance lists the checks, with the screenshot of each failed page check.' },
 } as const satisfies Record<string, CatalogueEntry>
 
 export type ErrorCode = keyof typeof errorCatalogue

@@ -16,6 +16,8 @@ export interface CheckEvidence {
   readonly requests?: readonly string[]
   readonly answers?: readonly string[]
   readonly log?: readonly string[]
+  /** The file the kit wrote the check's screenshot to (a page check's failure, with --junit). */
+  readonly screenshot?: string
 }
 
 export interface BoardCheck {
@@ -24,6 +26,11 @@ export interface BoardCheck {
   state: CheckState
   detail: string | null
   evidence: CheckEvidence | null
+  /**
+   * A page check's failure: the page as the verdict was reached, PNG, for the Conformance view. One per
+   * check, dropped with its run when the next begins, so a long-lived unimock holds one run's at most.
+   */
+  shot: Buffer | null
   /** The last journal entry id before the check started. */
   readonly afterId: number
   /** The last journal entry id when it concluded; null while it runs. */
@@ -52,11 +59,11 @@ export class ConformanceBoard {
   start (tenantId: number, check: { id: string, rule: string }, lastId: number): void {
     const run = this.#runs.get(tenantId)
     if (run === undefined || run.checks.has(check.id)) return
-    run.checks.set(check.id, { id: check.id, rule: check.rule, state: 'running', detail: null, evidence: null, afterId: lastId, untilId: null })
+    run.checks.set(check.id, { id: check.id, rule: check.rule, state: 'running', detail: null, evidence: null, shot: null, afterId: lastId, untilId: null })
   }
 
   /** A check's verdict, with the journal's last id as it concluded; a check never started gets an empty window. */
-  conclude (tenantId: number, check: { id: string, rule: string }, verdict: { outcome: CheckState, detail: string, evidence?: CheckEvidence }, lastId: number): void {
+  conclude (tenantId: number, check: { id: string, rule: string }, verdict: { outcome: CheckState, detail: string, evidence?: CheckEvidence, shot?: Buffer }, lastId: number): void {
     const run = this.#runs.get(tenantId)
     if (run === undefined) return
     if (!run.checks.has(check.id)) this.start(tenantId, check, lastId)
@@ -65,6 +72,7 @@ export class ConformanceBoard {
     c.state = verdict.outcome
     c.detail = verdict.detail
     c.evidence = verdict.evidence ?? null
+    c.shot = verdict.outcome === 'fail' ? verdict.shot ?? null : null
     c.untilId = lastId
   }
 

@@ -51,3 +51,33 @@ t.test('JUnit: escaped, control characters replaced, a case per check', async (t
   t.notOk(xml.includes(String.fromCharCode(1)), 'no character XML cannot carry')
   t.equal((xml.match(/<testcase /g) ?? []).length, 3)
 })
+
+t.test('a failed page check names its screenshot\'s file in every report, never its bytes', async (t) => {
+  const shot = Buffer.from('\x89PNG\r\n\x1a\nshot-bytes-here', 'latin1')
+  const page: Verdict[] = [{
+    id: 'page.business-wording', rule: 'Client-side 1', outcome: 'fail', detail: 'the page says Merge',
+    evidence: { expected: 'no word of the service', got: '"Merge" in a button', screenshot: 'reports/page.business-wording.png' },
+    shot
+  }]
+  const bytes = [shot.toString('base64'), 'shot-bytes-here', 'PNG']
+  const lines = page.flatMap(verdictLines)
+  t.ok(lines.includes('      screenshot: reports/page.business-wording.png'), 'the lines name the file')
+
+  const results: Array<{ diag: Record<string, unknown> | null }> = []
+  const parser = new Parser()
+  parser.on('assert', (r: { diag: Record<string, unknown> | null }) => { results.push(r) })
+  const done = new Promise((resolve) => { parser.on('complete', resolve) })
+  const tap = tapReport(page)
+  parser.end(tap)
+  await done
+  t.match(tap, /\n {2}screenshot: "reports\/page\.business-wording\.png"\n/)
+  t.equal(results[0]!.diag?.screenshot, 'reports/page.business-wording.png', 'a YAML field of the diagnostic')
+
+  const xml = junitReport(page, 10)
+  t.match(xml, /<failure [^>]*>[^<]*\nscreenshot: reports\/page\.business-wording\.png[^<]*<\/failure>/, 'in the failure text')
+  t.match(xml, /<\/failure>\n {6}<system-out>\[\[ATTACHMENT\|reports\/page\.business-wording\.png\]\]<\/system-out>\n {4}<\/testcase>/, 'the attachment convention Jenkins and GitLab read')
+  for (const text of [lines.join('\n'), tap, xml]) t.notOk(bytes.some((b) => text.includes(b)), 'no PNG bytes')
+
+  const without = junitReport([{ ...page[0]!, evidence: { expected: 'x', got: 'y' } }], 10)
+  t.notOk(without.includes('ATTACHMENT'), 'no attachment without a file')
+})

@@ -56,6 +56,19 @@ async function call<T> (method: string, path: string, body?: unknown): Promise<T
   return parsed as T
 }
 
+/**
+ * An image the control API serves (a failed page check's screenshot), by its URL path: read with the key in
+ * the header like every call, since an <img> cannot send one; show it through URL.createObjectURL.
+ */
+export async function image (path: string): Promise<Blob> {
+  const res = await fetch(path, { headers: { authorization: `Bearer ${apiKey.get() ?? ''}` } })
+  if (!res.ok) {
+    const p = await res.json().catch(() => null) as { detail?: string } | null
+    throw new ApiError(res.status, p?.detail ?? `${res.status}`)
+  }
+  return await res.blob()
+}
+
 export const api = {
   get: <T>(path: string): Promise<T> => call<T>('GET', path),
   post: <T>(path: string, body: unknown = {}): Promise<T> => call<T>('POST', path, body),

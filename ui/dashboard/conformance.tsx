@@ -1,19 +1,55 @@
-import { useState } from 'preact/hooks'
-import { api } from './api.js'
+import { useEffect, useState } from 'preact/hooks'
+import { api, image } from './api.js'
 import { useLive } from './live.js'
 import type { JournalEntry } from './types.js'
 
+// Typed here, not from the route's schema: that module brings the server's types into the page's build.
 interface Check {
   id: string
   rule: string
   verdict: 'running' | 'pass' | 'fail' | 'n/a'
   detail: string | null
-  evidence: { expected: string, got: string, requests?: string[], answers?: string[], log?: string[] } | null
+  evidence: { expected: string, got: string, requests?: string[], answers?: string[], log?: string[], screenshot?: string } | null
+  /** A failed page check: the URL path of its screenshot (PNG). */
+  screenshot: string | null
   requests: JournalEntry[]
 }
 interface Conformance { run: { started_at: string, finished_at: string | null, status: 0 | 1 | 2 | null, error: string | null, checks: Check[] } | null }
 
 const BADGE = { running: 'pending', pass: 'delivered', fail: 'failed', 'n/a': 'pending' } as const
+
+/**
+ * A failed page check's screenshot, read with the key (api.ts image) and shown from an object URL, freed when
+ * the check is closed; the link opens it full size.
+ */
+function Screenshot ({ check }: { check: Check }) {
+  const [url, setUrl] = useState<string | undefined>(undefined)
+  const [error, setError] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    if (check.screenshot === null) return
+    let current = true
+    let made: string | undefined
+    image(check.screenshot).then((blob) => {
+      if (!current) return
+      made = URL.createObjectURL(blob)
+      setUrl(made)
+    }, (e: unknown) => { if (current) setError(e instanceof Error ? e.message : String(e)) })
+    return () => {
+      current = false
+      if (made !== undefined) URL.revokeObjectURL(made)
+    }
+  }, [check.screenshot])
+  if (error !== undefined) return <p role="alert" class="error">The screenshot could not be read: {error}</p>
+  if (url === undefined) return <p class="hint">Loading the screenshot…</p>
+  return (
+    <figure class="screenshot" data-testid="check-screenshot">
+      <a href={url} target="_blank" rel="noopener" title="Open the screenshot full size">
+        <img src={url} alt={`The page as the kit saw it when ${check.id} failed`} />
+      </a>
+      <figcaption>The page when the verdict was reached (click to open it full size)</figcaption>
+    </figure>
+  )
+}
 
 /** The conformance kit's run (GET /_unimock/conformance): its checks, and the backend's requests behind the one selected. */
 export function ConformanceView () {
@@ -44,10 +80,14 @@ export function ConformanceView () {
       </section>
       {check !== undefined && (
         <section aria-labelledby="check-title" data-testid="check-requests">
-          <h3 id="check-title">{check.id}: the backend's requests</h3>
+          <h3 id="check-title">{check.id} <span class={`badge ${BADGE[check.verdict]}`}>{check.verdict}</span></h3>
+          {check.detail !== null && <p>{check.detail}</p>}
           {check.evidence !== null && <p>Expected {check.evidence.expected}; got {check.evidence.got}</p>}
+          {check.evidence?.screenshot !== undefined && <p>screenshot: <code>{check.evidence.screenshot}</code></p>}
+          {check.screenshot !== null && <Screenshot key={`${run.started_at} ${check.id}`} check={check} />}
           {check.evidence?.answers !== undefined && <pre>{check.evidence.answers.join('\n')}</pre>}
           {check.evidence?.log !== undefined && <><p>The backend's last lines of output</p><pre>{check.evidence.log.join('\n')}</pre></>}
+          <p>The backend's requests in the check's window</p>
           <table>
             <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">ms</th></tr></thead>
             <tbody>

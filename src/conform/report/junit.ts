@@ -13,6 +13,7 @@ function body (v: Verdict): string {
   const lines = [`rule: ${v.rule}`]
   if (e !== undefined) {
     lines.push(`expected: ${e.expected}`, `got: ${e.got}`)
+    if (e.screenshot !== undefined) lines.push(`screenshot: ${e.screenshot}`)
     if ((e.requests ?? []).length > 0) lines.push('the backend\'s requests to unimock:', ...e.requests!.map((r) => `  ${r}`))
     if ((e.answers ?? []).length > 0) lines.push('the backend\'s answers:', ...e.answers!.map((a) => `  ${a}`))
     if ((e.log ?? []).length > 0) lines.push('the backend\'s last lines of output:', ...e.log!.map((l) => `  ${l}`))
@@ -41,7 +42,9 @@ export function junitReport (verdicts: readonly Verdict[], ms: number, suite: Ju
     const open = `    <testcase classname="${xml(classname(v))}" name="${xml(v.id)}" time="0">`
     if (v.outcome === 'pass') return `${open}<system-out>${xml(v.detail)}</system-out></testcase>`
     if (v.outcome === 'n/a') return `${open}<skipped message="${xml(v.detail)}"/></testcase>`
-    return `${open}\n      <failure message="${xml(v.detail)}" type="${xml(suite.failureType ?? 'conformance')}">${body(v)}</failure>\n    </testcase>`
+    // Jenkins' JUnit attachments plugin and GitLab read a file named so in system-out as the case's attachment.
+    const attachment = v.evidence?.screenshot === undefined ? '' : `\n      <system-out>${xml(`[[ATTACHMENT|${v.evidence.screenshot}]]`)}</system-out>`
+    return `${open}\n      <failure message="${xml(v.detail)}" type="${xml(suite.failureType ?? 'conformance')}">${body(v)}</failure>${attachment}\n    </testcase>`
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -15,6 +15,7 @@ export function tapReport (verdicts: readonly Verdict[], comments: readonly stri
     const e = v.evidence
     if (e !== undefined) {
       out.push(`  expected: ${yamlString(e.expected)}`, `  got: ${yamlString(e.got)}`)
+      if (e.screenshot !== undefined) out.push(`  screenshot: ${yamlString(e.screenshot)}`)
       if ((e.requests ?? []).length > 0) out.push('  requests:', ...e.requests!.map((r) => `    - ${yamlString(r)}`))
       if ((e.answers ?? []).length > 0) out.push('  answers:', ...e.answers!.map((a) => `    - ${yamlString(a)}`))
       if ((e.log ?? []).length > 0) out.push('  log:', ...e.log!.map((l) => `    - ${yamlString(l)}`))
