@@ -52,6 +52,11 @@ export class PageDriver {
     }
   }
 
+  /**
+   * --page-login's form, filled in by field name and submitted. A login the site refuses stops the run here,
+   * naming the form: found later, it would read as a page that does not log in. Field values stay out of the
+   * message (one may be a password).
+   */
   async #login (): Promise<void> {
     const login = this.settings.login
     if (login.kind !== 'form') return
@@ -61,10 +66,27 @@ export class PageDriver {
       if (await field.count() === 0) throw new KitError(`--page-login: expected a form field named ${name} at ${login.url}; got none`)
       await field.fill(value)
     }
-    await Promise.all([
-      this.page.waitForEvent('framenavigated', { timeout: LOAD_MS }).catch(() => undefined),
-      this.page.locator(`[name="${login.fields[0]![0]}"]`).first().press('Enter')
-    ])
+    type Answer = Awaited<ReturnType<Page['waitForResponse']>>
+    // The documents the submit loaded, redirects included: the last is what the login ended on.
+    const answers: Answer[] = []
+    const onAnswer = (r: Answer): void => { if (r.request().isNavigationRequest() && r.frame() === this.page.mainFrame()) answers.push(r) }
+    const first = this.page.locator(`[name="${login.fields[0]![0]}"]`).first()
+    this.page.on('response', onAnswer)
+    try {
+      await Promise.all([
+        this.page.waitForEvent('framenavigated', { timeout: LOAD_MS }).catch(() => undefined),
+        first.press('Enter')
+      ])
+      await this.page.waitForLoadState('load', { timeout: LOAD_MS }).catch(() => {})
+    } finally {
+      this.page.off('response', onAnswer)
+    }
+    const last = answers.at(-1)
+    const came = last === undefined ? 'nothing was submitted' : `${last.status()} from ${last.request().method()} ${last.url()}`
+    const expected = `--page-login: expected the login form at ${login.url} (${login.fields.map(([n]) => n).join(', ')}) to log in`
+    if (last !== undefined && last.status() >= 400) throw new KitError(`${expected}; got ${came}`)
+    // Many sites answer a refused login 200 with the form again, at the login's own address.
+    if (new URL(this.page.url()).pathname === new URL(login.url).pathname && await first.isVisible()) throw new KitError(`${expected}; got the form again (${came})`)
   }
 
   async #goto (url: string, what: string): Promise<void> {
