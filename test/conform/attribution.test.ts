@@ -1,7 +1,7 @@
 import t from 'tap'
 import { unfollowed } from '../../src/conform/checks/pagination.js'
 import { firstRun } from '../../src/conform/checks/resilience.js'
-import { judgeSchedule } from '../../src/conform/checks/retry-schedule.js'
+import { judgeRetryAfter, judgeSchedule } from '../../src/conform/checks/retry-schedule.js'
 import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { fetchesCarrying, fetchesOf } from '../../src/conform/fetches.js'
 import type { Entry } from '../../src/conform/journal.js'
@@ -86,4 +86,17 @@ t.test('pagination: a next nobody asked for fails, unless the account answered a
   t.equal(unfollowed(fetchesOf(cut), cut).length, 0, 'the service refused the account: not the backend\'s choice')
   const followed = [page(1000, 'n1'), entry(1100, { query: { page_size: '100', cursor: 'N1' }, facets: { endpoint: 'list', model: 'crm.Contact', cursor_fp: 'n1', next_fp: null } })]
   t.equal(unfollowed(fetchesOf(followed), followed).length, 0)
+})
+
+t.test('Retry-After is judged from the 429\'s arrival: a late answer stamp under load never fails a correct wait', async (t) => {
+  // Under load unimock stamps the 429's answer when its event loop sees the write finish: here 30 ms after the
+  // backend could already read it. The backend waited its 1000 ms from reading it: 1005 ms after the arrival.
+  const limited = read(10_000, 'm', 429, { duration_ms: 30 })
+  const next = read(11_005, 'm')
+  t.equal(judgeRetryAfter(limited, next, 1, []).outcome, 'pass', 'measured from the answer stamp it would be 975 ms')
+  t.equal(judgeRetryAfter(limited, read(10_998, 'm'), 1, []).outcome, 'pass', 'a timer firing a millisecond or two early')
+  const ignored = judgeRetryAfter(limited, read(10_240, 'm'), 1, ['an answer'])
+  t.equal(ignored.outcome, 'fail', 'a backoff that ignores Retry-After still fails')
+  t.match(ignored.detail, /240 ms after a 429 with Retry-After: 1/)
+  t.equal(judgeRetryAfter(limited, read(10_990, 'm'), 1, []).outcome, 'fail', 'ten milliseconds short is short')
 })

@@ -27,3 +27,22 @@ export function judgeSchedule (attempts: readonly Entry[], what: string, answers
   if (delays.every((d) => d < IMMEDIATE_MS)) return fail(`the backend retried at once after ${what}: no backoff`, { expected: 'retries after a growing, jittered delay', got: `${delays.join(', ')} ms between attempts`, ...evidence })
   return pass(`after ${what}: ${attempts.length - 1} retr${attempts.length === 2 ? 'y' : 'ies'}, ${delays.join(', ')} ms apart (a schedule exponential backoff with jitter gives)`)
 }
+
+/** How early a correct wait may look: a timer of the backend against the stamps of another process's clock. */
+export const TIMER_MS = 2
+
+/**
+ * Retry-After, judged from the moment the 429's request arrived. The backend cannot read the answer before its
+ * request arrived, so a correct wait counted from there is never short, however loaded the machine. The
+ * answer's own moment is not a safe start: it is stamped when unimock's event loop saw the write finish, which
+ * under load comes well after the backend had read it (a correct 1 s wait once measured 982 ms that way). What
+ * the leniency admits is a wait short by the server's handling time, a few milliseconds.
+ */
+export function judgeRetryAfter (limited: Entry, next: Entry, seconds: number, answers: readonly string[]): Finding {
+  const waited = Math.round(atMs(next) - atMs(limited))
+  if (waited >= seconds * 1000 - TIMER_MS) return pass(`after the 429 (Retry-After: ${seconds}) the same read came again ${waited} ms after the 429's request`)
+  return fail(`the read came again ${waited} ms after a 429 with Retry-After: ${seconds}`, {
+    expected: `the next attempt at least ${seconds * 1000} ms after the 429 (counted from its request's arrival, the most a backend can be granted)`,
+    got: `${waited} ms`, requests: [line(limited), line(next)], answers: [...answers]
+  })
+}
