@@ -85,7 +85,8 @@ export class Browser {
     await context.route(CDN_SCRIPT, async (route) => {
       await route.fulfill({ response: await route.fetch({ url: `${unimockUrl}/link/initialize.js` }) })
     })
-    if (login.kind === 'cookie') await context.addCookies([{ name: login.name, value: login.value, url: appPage }])
+    // For the whole site, as a login cookie is: a page under /react/ calls its backend at /api/...
+    if (login.kind === 'cookie') await context.addCookies([{ name: login.name, value: login.value, url: new URL('/', appPage).href }])
     if (login.kind === 'header') {
       await context.route((url) => url.host === appHost, async (route) => {
         await route.continue({ headers: { ...route.request().headers(), [login.name.toLowerCase()]: login.value } })

@@ -106,12 +106,15 @@ export function judgeExchange (step: Step | undefined, seen: readonly Seen[], ki
   return pass(`the public token went to exchange-public-token once, and the page showed "${name}"`)
 }
 
+const clip = (text: string, max = 120): string => text.length <= max ? text : `${text.slice(0, max).replace(/\s+\S*$/, '')} …`
+
 export function judgeWording (sightings: ReadonlyArray<Sighting & { word: string, shot?: Buffer | undefined }>, words: readonly string[]): Judged {
   const first = sightings[0]
   if (first === undefined) return pass(`no text of the page named ${words.map((w) => `"${w}"`).join(', ')}`)
   return withShot(fail(`the page names "${first.word}" (${first.where})`, {
     expected: `business wording only: no visible text, title, button label, alt text or console message naming ${words.map((w) => `"${w}"`).join(', ')}`,
-    got: sightings.slice(0, 5).map((s) => `${s.where}: "${s.text.slice(0, 120)}"`).join('; ')
+    // Each place once (the page is read after every click), its text cut at a word.
+    got: [...new Set(sightings.map((s) => `${s.where}: "${clip(s.text)}"`))].slice(0, 5).join('; ')
   }), first.shot)
 }
 
