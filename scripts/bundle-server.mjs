@@ -3,7 +3,7 @@
 // tenant adds its first webhook target) and esbuild (loaded only to bundle the dashboard when dist/src/ui is
 // missing) stay outside; the Dockerfile copies the first two.
 import { build } from 'esbuild'
-import { readFileSync } from 'node:fs'
+import { chmodSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { blankScript } from '../dist/src/store/database.js'
 
@@ -78,3 +78,6 @@ if (wide !== null) {
   throw new Error(`dist/src/server.bundle.cjs holds ${JSON.stringify(wide[0])} (U+${wide[0].codePointAt(0).toString(16).toUpperCase()}) ` +
     'beyond Latin-1: V8 would hold the whole bundle as two-byte text. Escape it in the source.')
 }
+
+// The bin runs as ./dist/src/launcher.js (npx in a clone, a cached npx entry): tsc writes it without the run bit.
+chmodSync(`${root}dist/src/launcher.js`, 0o755)

@@ -49,6 +49,15 @@ export type CliCommand =
   | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[], reports: CheckReports }
   | ConformCommand
 
+/**
+ * `npm start --clock virtual`: npm takes --clock as its own setting (npm_config_clock in the environment) and
+ * passes only "virtual" on. The hint names the flag npm swallowed.
+ */
+function swallowed (argument: string, env: Readonly<Record<string, string | undefined>>): string {
+  const flag = FLAGS.find((f) => env[`npm_config_${f.flag.replaceAll('-', '_')}`] !== undefined)
+  return flag === undefined ? '' : `; did you mean \`npm start -- --${flag.flag} ${argument}\`? (npm keeps flags before -- for itself)`
+}
+
 /** Parses argv and the environment into a command. Throws UsageError naming the offending flag. */
 export function parseCli (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   // conform takes flags of its own (the backend's), so it is told apart before unimock's flags are parsed.
@@ -70,7 +79,7 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   if (values.version === true) return { kind: 'version' }
   const [command, ...targets] = parsed.positionals
   if (command === 'conform') throw new UsageError('conform comes first: unimock conform --app-url URL ... (its flags are its own)')
-  if (command !== undefined && command !== 'check') throw new UsageError(`unexpected argument '${command}': the commands are check (unimock check FILE...) and conform (unimock conform --help)`)
+  if (command !== undefined && command !== 'check') throw new UsageError(`unexpected argument '${command}': the commands are check (unimock check FILE...) and conform (unimock conform --help)${swallowed(command, env)}`)
   if (command === 'check' && targets.length === 0) throw new UsageError('check needs at least one scenario file or shipped scenario name')
   const reports: CheckReports = { junit: values.junit as string | undefined, tap: values.tap === true }
   if (command !== 'check' && (reports.junit !== undefined || reports.tap === true)) throw new UsageError('--junit and --tap report a check: unimock check --junit FILE FILE...')

@@ -128,7 +128,7 @@ t.test('a failing scenario fails the job, and the report is still uploaded', asy
     'accounts: [{ ref: a, category: hris }]',
     'steps:', '  - at: 0s', '    link: { account: a }', '    expect:', '      - account: { account: a, status: RELINK_NEEDED }'
   ].join('\n'))
-  const job = await runAction({ scenarios: 'wrong.yaml' }, workspace)
+  const job = await runAction({ scenarios: 'wrong.yaml', port: '0' }, workspace)
   t.same(job.ran.map((r) => [r.step, r.code]), [['Install unimock', 0], ['Start unimock', 0], ['unimock check', 1], ['Integrator report, then stop unimock', 0]])
   t.match(readFileSync(join(job.uploaded!, 'check.txt'), 'utf8'), /1 scenario: 0 passed, 1 failed/)
   t.ok(existsSync(join(job.uploaded!, 'integrator-report.json')), 'the report of a failed job is uploaded too')
