@@ -1021,7 +1021,7 @@ export type GetConformanceResult = {
 }
 
 /** What GET /_unimock/conformance/checks/{id}/screenshot answers. */
-export type GetConformanceChecksByIdScreenshotResult = string
+export type GetConformanceChecksByIdScreenshotResult = Uint8Array
 
 export interface ControlClientOptions {
   /** Where unimock listens, e.g. http://127.0.0.1:4010 (startUnimock's url). */
@@ -1063,7 +1063,7 @@ export class ControlClient {
     return new ControlClient({ baseUrl: this.#base, apiKey, fetch: this.#fetch })
   }
 
-  async #call (method: string, path: string, query: Record<string, unknown> | undefined, body: unknown, json: boolean): Promise<unknown> {
+  async #call (method: string, path: string, query: Record<string, unknown> | undefined, body: unknown, answer: 'json' | 'text' | 'bytes'): Promise<unknown> {
     const search = new URLSearchParams()
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue
@@ -1074,329 +1074,330 @@ export class ControlClient {
     if (this.#apiKey !== undefined) headers.authorization = `Bearer ${this.#apiKey}`
     if (body !== undefined) headers['content-type'] = 'application/json'
     const res = await this.#fetch(`${this.#base}/_unimock${path}${qs === '' ? '' : `?${qs}`}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    if (res.ok && answer === 'bytes') return new Uint8Array(await res.arrayBuffer())
     const text = await res.text()
     const parsed: unknown = text !== '' && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text
     if (!res.ok) throw new ControlError(res.status, parsed, method, path)
-    return json ? (text === '' ? undefined : parsed) : text
+    return answer === 'json' ? (text === '' ? undefined : parsed) : text
   }
 
   /** GET /_unimock/health: Liveness and version */
   getHealth (): Promise<GetHealthResult> {
-    return this.#call('GET', `/health`, undefined, undefined, true) as Promise<GetHealthResult>
+    return this.#call('GET', `/health`, undefined, undefined, 'json') as Promise<GetHealthResult>
   }
 
   /** GET /_unimock/clock: The current time and clock mode: the key's own time with an API key, the server's without */
   getClock (): Promise<GetClockResult> {
-    return this.#call('GET', `/clock`, undefined, undefined, true) as Promise<GetClockResult>
+    return this.#call('GET', `/clock`, undefined, undefined, 'json') as Promise<GetClockResult>
   }
 
   /** POST /_unimock/clock/advance: Move the virtual clock forward, running everything that falls due, in time order: the key's own clock with an API key, every key's without */
   postClockAdvance (body: PostClockAdvanceBody): Promise<PostClockAdvanceResult> {
-    return this.#call('POST', `/clock/advance`, undefined, body, true) as Promise<PostClockAdvanceResult>
+    return this.#call('POST', `/clock/advance`, undefined, body, 'json') as Promise<PostClockAdvanceResult>
   }
 
   /** GET /_unimock/scheduler: Scheduled work: jobs pending and jobs run by kind (sync.start, sync.pass, webhooks...) */
   getScheduler (): Promise<GetSchedulerResult> {
-    return this.#call('GET', `/scheduler`, undefined, undefined, true) as Promise<GetSchedulerResult>
+    return this.#call('GET', `/scheduler`, undefined, undefined, 'json') as Promise<GetSchedulerResult>
   }
 
   /** POST /_unimock/reset: Restore the seeded state (seed data, tokens, virtual clock): the key's world with an API key, the whole server's (random stream included) without */
   postReset (): Promise<PostResetResult> {
-    return this.#call('POST', `/reset`, undefined, undefined, true) as Promise<PostResetResult>
+    return this.#call('POST', `/reset`, undefined, undefined, 'json') as Promise<PostResetResult>
   }
 
   /** GET /_unimock/default-scopes/{category}: The default common model scopes of the category for this API key (what GET /api/{category}/v1/default-scopes answers) */
   getDefaultScopesByCategory (params: { category: string }): Promise<GetDefaultScopesByCategoryResult> {
-    return this.#call('GET', `/default-scopes/${encodeURIComponent(params.category)}`, undefined, undefined, true) as Promise<GetDefaultScopesByCategoryResult>
+    return this.#call('GET', `/default-scopes/${encodeURIComponent(params.category)}`, undefined, undefined, 'json') as Promise<GetDefaultScopesByCategoryResult>
   }
 
   /** POST /_unimock/default-scopes/{category}: Change the default common model scopes of the category for this API key, as the real service's dashboard does */
   postDefaultScopesByCategory (params: { category: string }, body: PostDefaultScopesByCategoryBody): Promise<PostDefaultScopesByCategoryResult> {
-    return this.#call('POST', `/default-scopes/${encodeURIComponent(params.category)}`, undefined, body, true) as Promise<PostDefaultScopesByCategoryResult>
+    return this.#call('POST', `/default-scopes/${encodeURIComponent(params.category)}`, undefined, body, 'json') as Promise<PostDefaultScopesByCategoryResult>
   }
 
   /** POST /_unimock/linked-accounts: Create a complete linked account without the link flow (an incomplete attempt for the origin id is completed) */
   postLinkedAccounts (body: PostLinkedAccountsBody): Promise<PostLinkedAccountsResult> {
-    return this.#call('POST', `/linked-accounts`, undefined, body, true) as Promise<PostLinkedAccountsResult>
+    return this.#call('POST', `/linked-accounts`, undefined, body, 'json') as Promise<PostLinkedAccountsResult>
   }
 
   /** GET /_unimock/linked-accounts: Every linked account of the API key, with its state */
   getLinkedAccounts (): Promise<GetLinkedAccountsResult> {
-    return this.#call('GET', `/linked-accounts`, undefined, undefined, true) as Promise<GetLinkedAccountsResult>
+    return this.#call('GET', `/linked-accounts`, undefined, undefined, 'json') as Promise<GetLinkedAccountsResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/relink-needed: Put a linked account in RELINK_NEEDED: its calls answer 401 (or --relink-status) until a new link token for its origin id completes */
   postLinkedAccountsByIdRelinkNeeded (params: { id: string }): Promise<PostLinkedAccountsByIdRelinkNeededResult> {
-    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/relink-needed`, undefined, undefined, true) as Promise<PostLinkedAccountsByIdRelinkNeededResult>
+    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/relink-needed`, undefined, undefined, 'json') as Promise<PostLinkedAccountsByIdRelinkNeededResult>
   }
 
   /** POST /_unimock/link-tokens/{link_token}/complete: Finish a link token headlessly, as the end user would in the widget: success (default), exit or error */
   postLinkTokensByLinkTokenComplete (params: { link_token: string }, body: PostLinkTokensByLinkTokenCompleteBody): Promise<PostLinkTokensByLinkTokenCompleteResult> {
-    return this.#call('POST', `/link-tokens/${encodeURIComponent(params.link_token)}/complete`, undefined, body, true) as Promise<PostLinkTokensByLinkTokenCompleteResult>
+    return this.#call('POST', `/link-tokens/${encodeURIComponent(params.link_token)}/complete`, undefined, body, 'json') as Promise<PostLinkTokensByLinkTokenCompleteResult>
   }
 
   /** GET /_unimock/events: The API key's linked-account events (LinkedAccount.linked, LinkedAccount.deleted), oldest first */
   getEvents (): Promise<GetEventsResult> {
-    return this.#call('GET', `/events`, undefined, undefined, true) as Promise<GetEventsResult>
+    return this.#call('GET', `/events`, undefined, undefined, 'json') as Promise<GetEventsResult>
   }
 
   /** POST /_unimock/passthrough-presets: Preset the next passthrough calls to fail at the third party or be slow (a 408 past the timeout) */
   postPassthroughPresets (body: PostPassthroughPresetsBody): Promise<PostPassthroughPresetsResult> {
-    return this.#call('POST', `/passthrough-presets`, undefined, body, true) as Promise<PostPassthroughPresetsResult>
+    return this.#call('POST', `/passthrough-presets`, undefined, body, 'json') as Promise<PostPassthroughPresetsResult>
   }
 
   /** GET /_unimock/passthrough-presets: The passthrough presets of this API key still to apply, in the order calls take them */
   getPassthroughPresets (): Promise<GetPassthroughPresetsResult> {
-    return this.#call('GET', `/passthrough-presets`, undefined, undefined, true) as Promise<GetPassthroughPresetsResult>
+    return this.#call('GET', `/passthrough-presets`, undefined, undefined, 'json') as Promise<GetPassthroughPresetsResult>
   }
 
   /** DELETE /_unimock/passthrough-presets: Delete every passthrough preset of this API key */
   deletePassthroughPresets (): Promise<DeletePassthroughPresetsResult> {
-    return this.#call('DELETE', `/passthrough-presets`, undefined, undefined, true) as Promise<DeletePassthroughPresetsResult>
+    return this.#call('DELETE', `/passthrough-presets`, undefined, undefined, 'json') as Promise<DeletePassthroughPresetsResult>
   }
 
   /** DELETE /_unimock/passthrough-presets/{id}: Delete one passthrough preset */
   deletePassthroughPresetsById (params: { id: string }): Promise<DeletePassthroughPresetsByIdResult> {
-    return this.#call('DELETE', `/passthrough-presets/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<DeletePassthroughPresetsByIdResult>
+    return this.#call('DELETE', `/passthrough-presets/${encodeURIComponent(params.id)}`, undefined, undefined, 'json') as Promise<DeletePassthroughPresetsByIdResult>
   }
 
   /** POST /_unimock/write-presets: Preset the next writes (of a model, an account, or all) to fail at the third party, be slow, or warn */
   postWritePresets (body: PostWritePresetsBody): Promise<PostWritePresetsResult> {
-    return this.#call('POST', `/write-presets`, undefined, body, true) as Promise<PostWritePresetsResult>
+    return this.#call('POST', `/write-presets`, undefined, body, 'json') as Promise<PostWritePresetsResult>
   }
 
   /** GET /_unimock/write-presets: The write presets of this API key still to apply, in the order calls take them */
   getWritePresets (): Promise<GetWritePresetsResult> {
-    return this.#call('GET', `/write-presets`, undefined, undefined, true) as Promise<GetWritePresetsResult>
+    return this.#call('GET', `/write-presets`, undefined, undefined, 'json') as Promise<GetWritePresetsResult>
   }
 
   /** DELETE /_unimock/write-presets: Delete every write preset of this API key */
   deleteWritePresets (): Promise<DeleteWritePresetsResult> {
-    return this.#call('DELETE', `/write-presets`, undefined, undefined, true) as Promise<DeleteWritePresetsResult>
+    return this.#call('DELETE', `/write-presets`, undefined, undefined, 'json') as Promise<DeleteWritePresetsResult>
   }
 
   /** DELETE /_unimock/write-presets/{id}: Delete one write preset */
   deleteWritePresetsById (params: { id: string }): Promise<DeleteWritePresetsByIdResult> {
-    return this.#call('DELETE', `/write-presets/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<DeleteWritePresetsByIdResult>
+    return this.#call('DELETE', `/write-presets/${encodeURIComponent(params.id)}`, undefined, undefined, 'json') as Promise<DeleteWritePresetsByIdResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/data/remote-changes: Change the simulated third-party data now: new, changed and deleted records the next sync of the model picks up */
   postLinkedAccountsByIdDataRemoteChanges (params: { id: string }, body: PostLinkedAccountsByIdDataRemoteChangesBody): Promise<PostLinkedAccountsByIdDataRemoteChangesResult> {
-    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/data/remote-changes`, undefined, body, true) as Promise<PostLinkedAccountsByIdDataRemoteChangesResult>
+    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/data/remote-changes`, undefined, body, 'json') as Promise<PostLinkedAccountsByIdDataRemoteChangesResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/data/sync-pass: Run one sync pass now: write the pending records (initial load, remote changes due by now) of one model or all */
   postLinkedAccountsByIdDataSyncPass (params: { id: string }, body: PostLinkedAccountsByIdDataSyncPassBody): Promise<PostLinkedAccountsByIdDataSyncPassResult> {
-    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/data/sync-pass`, undefined, body, true) as Promise<PostLinkedAccountsByIdDataSyncPassResult>
+    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/data/sync-pass`, undefined, body, 'json') as Promise<PostLinkedAccountsByIdDataSyncPassResult>
   }
 
   /** GET /_unimock/linked-accounts/{id}/sync: The sync state of every model of a linked account */
   getLinkedAccountsByIdSync (params: { id: string }): Promise<GetLinkedAccountsByIdSyncResult> {
-    return this.#call('GET', `/linked-accounts/${encodeURIComponent(params.id)}/sync`, undefined, undefined, true) as Promise<GetLinkedAccountsByIdSyncResult>
+    return this.#call('GET', `/linked-accounts/${encodeURIComponent(params.id)}/sync`, undefined, undefined, 'json') as Promise<GetLinkedAccountsByIdSyncResult>
   }
 
   /** GET /_unimock/sync: The sync state of every model of every linked account of the API key */
   getSync (): Promise<GetSyncResult> {
-    return this.#call('GET', `/sync`, undefined, undefined, true) as Promise<GetSyncResult>
+    return this.#call('GET', `/sync`, undefined, undefined, 'json') as Promise<GetSyncResult>
   }
 
   /** GET /_unimock/sync/summary: How many models of every linked account of the API key are in each sync status */
   getSyncSummary (): Promise<GetSyncSummaryResult> {
-    return this.#call('GET', `/sync/summary`, undefined, undefined, true) as Promise<GetSyncSummaryResult>
+    return this.#call('GET', `/sync/summary`, undefined, undefined, 'json') as Promise<GetSyncSummaryResult>
   }
 
   /** GET /_unimock/linked-accounts/{id}/sync/history: The finished sync runs of a linked account, each model's start, finish and result (a bounded number, the newest) */
   getLinkedAccountsByIdSyncHistory (params: { id: string }): Promise<GetLinkedAccountsByIdSyncHistoryResult> {
-    return this.#call('GET', `/linked-accounts/${encodeURIComponent(params.id)}/sync/history`, undefined, undefined, true) as Promise<GetLinkedAccountsByIdSyncHistoryResult>
+    return this.#call('GET', `/linked-accounts/${encodeURIComponent(params.id)}/sync/history`, undefined, undefined, 'json') as Promise<GetLinkedAccountsByIdSyncHistoryResult>
   }
 
   /** PUT /_unimock/linked-accounts/{id}/next-sync: Preset how the next sync of one model (model_id) or of every model ends, and optionally how long it takes */
   putLinkedAccountsByIdNextSync (params: { id: string }, body: PutLinkedAccountsByIdNextSyncBody): Promise<PutLinkedAccountsByIdNextSyncResult> {
-    return this.#call('PUT', `/linked-accounts/${encodeURIComponent(params.id)}/next-sync`, undefined, body, true) as Promise<PutLinkedAccountsByIdNextSyncResult>
+    return this.#call('PUT', `/linked-accounts/${encodeURIComponent(params.id)}/next-sync`, undefined, body, 'json') as Promise<PutLinkedAccountsByIdNextSyncResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/sync-now: Start a sync now for every model (or model_id) that is not already syncing */
   postLinkedAccountsByIdSyncNow (params: { id: string }, body: PostLinkedAccountsByIdSyncNowBody): Promise<PostLinkedAccountsByIdSyncNowResult> {
-    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/sync-now`, undefined, body, true) as Promise<PostLinkedAccountsByIdSyncNowResult>
+    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/sync-now`, undefined, body, 'json') as Promise<PostLinkedAccountsByIdSyncNowResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/pause: Pause the account: every enabled model shows PAUSED and nothing is scheduled */
   postLinkedAccountsByIdPause (params: { id: string }): Promise<PostLinkedAccountsByIdPauseResult> {
-    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/pause`, undefined, undefined, true) as Promise<PostLinkedAccountsByIdPauseResult>
+    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/pause`, undefined, undefined, 'json') as Promise<PostLinkedAccountsByIdPauseResult>
   }
 
   /** POST /_unimock/linked-accounts/{id}/resume: Resume a paused account: every enabled model syncs at once */
   postLinkedAccountsByIdResume (params: { id: string }): Promise<PostLinkedAccountsByIdResumeResult> {
-    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/resume`, undefined, undefined, true) as Promise<PostLinkedAccountsByIdResumeResult>
+    return this.#call('POST', `/linked-accounts/${encodeURIComponent(params.id)}/resume`, undefined, undefined, 'json') as Promise<PostLinkedAccountsByIdResumeResult>
   }
 
   /** PUT /_unimock/linked-accounts/{id}/models/{model_id}: Enable or disable one model (a disabled model never syncs and shows DISABLED) */
   putLinkedAccountsByIdModelsByModelId (params: { id: string, model_id: string }, body: PutLinkedAccountsByIdModelsByModelIdBody): Promise<PutLinkedAccountsByIdModelsByModelIdResult> {
-    return this.#call('PUT', `/linked-accounts/${encodeURIComponent(params.id)}/models/${encodeURIComponent(params.model_id)}`, undefined, body, true) as Promise<PutLinkedAccountsByIdModelsByModelIdResult>
+    return this.#call('PUT', `/linked-accounts/${encodeURIComponent(params.id)}/models/${encodeURIComponent(params.model_id)}`, undefined, body, 'json') as Promise<PutLinkedAccountsByIdModelsByModelIdResult>
   }
 
   /** GET /_unimock/sync-interval: The tenant's automatic sync interval */
   getSyncInterval (): Promise<GetSyncIntervalResult> {
-    return this.#call('GET', `/sync-interval`, undefined, undefined, true) as Promise<GetSyncIntervalResult>
+    return this.#call('GET', `/sync-interval`, undefined, undefined, 'json') as Promise<GetSyncIntervalResult>
   }
 
   /** PUT /_unimock/sync-interval: Set the tenant's automatic sync interval; it applies from each model's next finished sync */
   putSyncInterval (body: PutSyncIntervalBody): Promise<PutSyncIntervalResult> {
-    return this.#call('PUT', `/sync-interval`, undefined, body, true) as Promise<PutSyncIntervalResult>
+    return this.#call('PUT', `/sync-interval`, undefined, body, 'json') as Promise<PutSyncIntervalResult>
   }
 
   /** POST /_unimock/webhooks/targets: Add a webhook target of this API key */
   postWebhooksTargets (body: PostWebhooksTargetsBody): Promise<PostWebhooksTargetsResult> {
-    return this.#call('POST', `/webhooks/targets`, undefined, body, true) as Promise<PostWebhooksTargetsResult>
+    return this.#call('POST', `/webhooks/targets`, undefined, body, 'json') as Promise<PostWebhooksTargetsResult>
   }
 
   /** GET /_unimock/webhooks/targets: The webhook targets of this API key (--webhook-url ones first) */
   getWebhooksTargets (): Promise<GetWebhooksTargetsResult> {
-    return this.#call('GET', `/webhooks/targets`, undefined, undefined, true) as Promise<GetWebhooksTargetsResult>
+    return this.#call('GET', `/webhooks/targets`, undefined, undefined, 'json') as Promise<GetWebhooksTargetsResult>
   }
 
   /** DELETE /_unimock/webhooks/targets: Delete the control-API webhook targets of this API key: every one, or those with ?url= */
   deleteWebhooksTargets (query?: DeleteWebhooksTargetsQuery): Promise<DeleteWebhooksTargetsResult> {
-    return this.#call('DELETE', `/webhooks/targets`, query, undefined, true) as Promise<DeleteWebhooksTargetsResult>
+    return this.#call('DELETE', `/webhooks/targets`, query, undefined, 'json') as Promise<DeleteWebhooksTargetsResult>
   }
 
   /** DELETE /_unimock/webhooks/targets/{id}: Delete one webhook target */
   deleteWebhooksTargetsById (params: { id: string }): Promise<DeleteWebhooksTargetsByIdResult> {
-    return this.#call('DELETE', `/webhooks/targets/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<DeleteWebhooksTargetsByIdResult>
+    return this.#call('DELETE', `/webhooks/targets/${encodeURIComponent(params.id)}`, undefined, undefined, 'json') as Promise<DeleteWebhooksTargetsByIdResult>
   }
 
   /** GET /_unimock/webhooks/signature-key: The key this API key's webhooks are signed with */
   getWebhooksSignatureKey (): Promise<GetWebhooksSignatureKeyResult> {
-    return this.#call('GET', `/webhooks/signature-key`, undefined, undefined, true) as Promise<GetWebhooksSignatureKeyResult>
+    return this.#call('GET', `/webhooks/signature-key`, undefined, undefined, 'json') as Promise<GetWebhooksSignatureKeyResult>
   }
 
   /** GET /_unimock/webhooks/deliveries: The delivery journal: every delivery with its payload, signature, state and attempts */
   getWebhooksDeliveries (query?: GetWebhooksDeliveriesQuery): Promise<GetWebhooksDeliveriesResult> {
-    return this.#call('GET', `/webhooks/deliveries`, query, undefined, true) as Promise<GetWebhooksDeliveriesResult>
+    return this.#call('GET', `/webhooks/deliveries`, query, undefined, 'json') as Promise<GetWebhooksDeliveriesResult>
   }
 
   /** GET /_unimock/webhooks/deliveries/{id}: One delivery of the journal */
   getWebhooksDeliveriesById (params: { id: string }): Promise<GetWebhooksDeliveriesByIdResult> {
-    return this.#call('GET', `/webhooks/deliveries/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<GetWebhooksDeliveriesByIdResult>
+    return this.#call('GET', `/webhooks/deliveries/${encodeURIComponent(params.id)}`, undefined, undefined, 'json') as Promise<GetWebhooksDeliveriesByIdResult>
   }
 
   /** POST /_unimock/webhooks/deliveries/{id}/redeliver: Send a delivery again (a new journal entry with the same body, signed with the current key) */
   postWebhooksDeliveriesByIdRedeliver (params: { id: string }): Promise<PostWebhooksDeliveriesByIdRedeliverResult> {
-    return this.#call('POST', `/webhooks/deliveries/${encodeURIComponent(params.id)}/redeliver`, undefined, undefined, true) as Promise<PostWebhooksDeliveriesByIdRedeliverResult>
+    return this.#call('POST', `/webhooks/deliveries/${encodeURIComponent(params.id)}/redeliver`, undefined, undefined, 'json') as Promise<PostWebhooksDeliveriesByIdRedeliverResult>
   }
 
   /** POST /_unimock/webhooks/faults: Add a delivery fault: drop, delay, duplicate, out_of_order or wrong_signature */
   postWebhooksFaults (body: PostWebhooksFaultsBody): Promise<PostWebhooksFaultsResult> {
-    return this.#call('POST', `/webhooks/faults`, undefined, body, true) as Promise<PostWebhooksFaultsResult>
+    return this.#call('POST', `/webhooks/faults`, undefined, body, 'json') as Promise<PostWebhooksFaultsResult>
   }
 
   /** GET /_unimock/webhooks/faults: The delivery faults in force for this API key */
   getWebhooksFaults (): Promise<GetWebhooksFaultsResult> {
-    return this.#call('GET', `/webhooks/faults`, undefined, undefined, true) as Promise<GetWebhooksFaultsResult>
+    return this.#call('GET', `/webhooks/faults`, undefined, undefined, 'json') as Promise<GetWebhooksFaultsResult>
   }
 
   /** DELETE /_unimock/webhooks/faults: Clear every delivery fault of this API key */
   deleteWebhooksFaults (): Promise<DeleteWebhooksFaultsResult> {
-    return this.#call('DELETE', `/webhooks/faults`, undefined, undefined, true) as Promise<DeleteWebhooksFaultsResult>
+    return this.#call('DELETE', `/webhooks/faults`, undefined, undefined, 'json') as Promise<DeleteWebhooksFaultsResult>
   }
 
   /** DELETE /_unimock/webhooks/faults/{id}: Remove one delivery fault of this API key */
   deleteWebhooksFaultsById (params: { id: string }): Promise<DeleteWebhooksFaultsByIdResult> {
-    return this.#call('DELETE', `/webhooks/faults/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<DeleteWebhooksFaultsByIdResult>
+    return this.#call('DELETE', `/webhooks/faults/${encodeURIComponent(params.id)}`, undefined, undefined, 'json') as Promise<DeleteWebhooksFaultsByIdResult>
   }
 
   /** POST /_unimock/webhooks/send: Send any event of a linked account now, with the real payload shape */
   postWebhooksSend (body: PostWebhooksSendBody): Promise<PostWebhooksSendResult> {
-    return this.#call('POST', `/webhooks/send`, undefined, body, true) as Promise<PostWebhooksSendResult>
+    return this.#call('POST', `/webhooks/send`, undefined, body, 'json') as Promise<PostWebhooksSendResult>
   }
 
   /** GET /_unimock/requests: The request journal of the API key: every call to the unified service, newest first by default; tokens and personal data as fingerprints */
   getRequests (query?: GetRequestsQuery): Promise<GetRequestsResult> {
-    return this.#call('GET', `/requests`, query, undefined, true) as Promise<GetRequestsResult>
+    return this.#call('GET', `/requests`, query, undefined, 'json') as Promise<GetRequestsResult>
   }
 
   /** DELETE /_unimock/requests: Clear the request journal of the API key */
   deleteRequests (): Promise<DeleteRequestsResult> {
-    return this.#call('DELETE', `/requests`, undefined, undefined, true) as Promise<DeleteRequestsResult>
+    return this.#call('DELETE', `/requests`, undefined, undefined, 'json') as Promise<DeleteRequestsResult>
   }
 
   /** POST /_unimock/faults: Add a service fault to the unified service: a status, latency, a reset or hung connection, or a quirk */
   postFaults (body: PostFaultsBody): Promise<PostFaultsResult> {
-    return this.#call('POST', `/faults`, undefined, body, true) as Promise<PostFaultsResult>
+    return this.#call('POST', `/faults`, undefined, body, 'json') as Promise<PostFaultsResult>
   }
 
   /** GET /_unimock/faults: The service faults of this API key in creation order, with their remaining counts and hits */
   getFaults (): Promise<GetFaultsResult> {
-    return this.#call('GET', `/faults`, undefined, undefined, true) as Promise<GetFaultsResult>
+    return this.#call('GET', `/faults`, undefined, undefined, 'json') as Promise<GetFaultsResult>
   }
 
   /** DELETE /_unimock/faults: Delete every service fault of this API key */
   deleteFaults (): Promise<DeleteFaultsResult> {
-    return this.#call('DELETE', `/faults`, undefined, undefined, true) as Promise<DeleteFaultsResult>
+    return this.#call('DELETE', `/faults`, undefined, undefined, 'json') as Promise<DeleteFaultsResult>
   }
 
   /** DELETE /_unimock/faults/{id}: Delete one service fault */
   deleteFaultsById (params: { id: string }): Promise<DeleteFaultsByIdResult> {
-    return this.#call('DELETE', `/faults/${encodeURIComponent(params.id)}`, undefined, undefined, true) as Promise<DeleteFaultsByIdResult>
+    return this.#call('DELETE', `/faults/${encodeURIComponent(params.id)}`, undefined, undefined, 'json') as Promise<DeleteFaultsByIdResult>
   }
 
   /** GET /_unimock/report: The integrator report: findings from the request journal and the state, each citing the requests that show it */
   getReport (): Promise<GetReportResult> {
-    return this.#call('GET', `/report`, undefined, undefined, true) as Promise<GetReportResult>
+    return this.#call('GET', `/report`, undefined, undefined, 'json') as Promise<GetReportResult>
   }
 
   /** GET /_unimock/scenarios: The scenario files of the scenarios folder, and this API key's runs */
   getScenarios (): Promise<GetScenariosResult> {
-    return this.#call('GET', `/scenarios`, undefined, undefined, true) as Promise<GetScenariosResult>
+    return this.#call('GET', `/scenarios`, undefined, undefined, 'json') as Promise<GetScenariosResult>
   }
 
   /** POST /_unimock/scenarios/check: Validate a scenario without running it: 400 names the file, the step and the field */
   postScenariosCheck (body: PostScenariosCheckBody): Promise<PostScenariosCheckResult> {
-    return this.#call('POST', `/scenarios/check`, undefined, body, true) as Promise<PostScenariosCheckResult>
+    return this.#call('POST', `/scenarios/check`, undefined, body, 'json') as Promise<PostScenariosCheckResult>
   }
 
   /** POST /_unimock/scenarios/run: Run a scenario: on the virtual clock it plays to its end before the answer (200); otherwise it plays as time passes (202) */
   postScenariosRun (body: PostScenariosRunBody): Promise<PostScenariosRunResult> {
-    return this.#call('POST', `/scenarios/run`, undefined, body, true) as Promise<PostScenariosRunResult>
+    return this.#call('POST', `/scenarios/run`, undefined, body, 'json') as Promise<PostScenariosRunResult>
   }
 
   /** GET /_unimock/scenarios/{run}: A run's progress: each step's state, what it did, and its checks */
   getScenariosByRun (params: { run: string }): Promise<GetScenariosByRunResult> {
-    return this.#call('GET', `/scenarios/${encodeURIComponent(params.run)}`, undefined, undefined, true) as Promise<GetScenariosByRunResult>
+    return this.#call('GET', `/scenarios/${encodeURIComponent(params.run)}`, undefined, undefined, 'json') as Promise<GetScenariosByRunResult>
   }
 
   /** GET /_unimock/ui: The dashboard: linked accounts, sync timeline, webhooks, requests, the clock and failure modes */
   getUi (): Promise<GetUiResult> {
-    return this.#call('GET', `/ui`, undefined, undefined, false) as Promise<GetUiResult>
+    return this.#call('GET', `/ui`, undefined, undefined, 'text') as Promise<GetUiResult>
   }
 
   /** GET /_unimock/ui/dashboard.js: The dashboard's script (bundled) */
   getUiDashboardJs (): Promise<GetUiDashboardJsResult> {
-    return this.#call('GET', `/ui/dashboard.js`, undefined, undefined, false) as Promise<GetUiDashboardJsResult>
+    return this.#call('GET', `/ui/dashboard.js`, undefined, undefined, 'text') as Promise<GetUiDashboardJsResult>
   }
 
   /** GET /_unimock/stream: Server-sent events for the API key: a `change` event names the topics (accounts, sync, webhooks, requests, clock) and accounts that changed */
   getStream (): Promise<GetStreamResult> {
-    return this.#call('GET', `/stream`, undefined, undefined, false) as Promise<GetStreamResult>
+    return this.#call('GET', `/stream`, undefined, undefined, 'text') as Promise<GetStreamResult>
   }
 
   /** GET /_unimock/overview: The clock, every linked account and their sync summary, as GET /clock, /linked-accounts and /sync/summary answer them, in one read */
   getOverview (): Promise<GetOverviewResult> {
-    return this.#call('GET', `/overview`, undefined, undefined, true) as Promise<GetOverviewResult>
+    return this.#call('GET', `/overview`, undefined, undefined, 'json') as Promise<GetOverviewResult>
   }
 
   /** GET /_unimock/keys: The API keys that have a world on this server (without --api-key only), for the dashboard: masked unless --dashboard-keys list */
   getKeys (): Promise<GetKeysResult> {
-    return this.#call('GET', `/keys`, undefined, undefined, true) as Promise<GetKeysResult>
+    return this.#call('GET', `/keys`, undefined, undefined, 'json') as Promise<GetKeysResult>
   }
 
   /** GET /_unimock/conformance: The conformance kit's run against this unimock: its checks so far, their verdicts and the backend's requests behind each */
   getConformance (): Promise<GetConformanceResult> {
-    return this.#call('GET', `/conformance`, undefined, undefined, true) as Promise<GetConformanceResult>
+    return this.#call('GET', `/conformance`, undefined, undefined, 'json') as Promise<GetConformanceResult>
   }
 
   /** GET /_unimock/conformance/checks/{id}/screenshot: A failed page check's screenshot: the integrator's page as the kit reached its verdict (PNG) */
   getConformanceChecksByIdScreenshot (params: { id: string }): Promise<GetConformanceChecksByIdScreenshotResult> {
-    return this.#call('GET', `/conformance/checks/${encodeURIComponent(params.id)}/screenshot`, undefined, undefined, false) as Promise<GetConformanceChecksByIdScreenshotResult>
+    return this.#call('GET', `/conformance/checks/${encodeURIComponent(params.id)}/screenshot`, undefined, undefined, 'bytes') as Promise<GetConformanceChecksByIdScreenshotResult>
   }
 }

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { RunRecord } from '../../src/conform/run-record.js'
 import { fail, pass } from '../../src/conform/verdict.js'
+import { ControlClient, ControlError } from '../../src/control-client.js'
 import { makeApp } from '../helpers/app.js'
 
 // A failed page check's screenshot as the kit's unimock serves it: named in GET /_unimock/conformance, its
@@ -73,4 +74,23 @@ t.test('the OpenAPI document declares the screenshot route as PNG', async (t) =>
   t.ok(op !== undefined, 'documented')
   t.same(Object.keys(op?.responses['200']?.content ?? {}), ['image/png'])
   t.ok(['400', '401', '404'].every((s) => s in (op?.responses ?? {})))
+})
+
+t.test('the control client answers the screenshot as its bytes', async (t) => {
+  const { app, clock } = await makeApp(t)
+  const record = new RunRecord(app, KEY, clock)
+  record.begin()
+  record.start([wording])
+  record.conclude(wording, { ...fail('the page says "Merge"', { expected: 'none', got: '"Merge"' }), shot: PNG })
+  // The client over app.inject: every call goes through the app as over HTTP.
+  const inject: typeof fetch = async (input, init) => {
+    const url = new URL(String(input))
+    const res = await app.inject({ method: (init?.method ?? 'GET') as 'GET', url: url.pathname + url.search, headers: init?.headers as Record<string, string> })
+    return new Response(res.rawPayload, { status: res.statusCode, headers: res.headers as Record<string, string> })
+  }
+  const control = new ControlClient({ baseUrl: 'http://unimock.test', apiKey: KEY, fetch: inject })
+  const bytes = await control.getConformanceChecksByIdScreenshot({ id: wording.id })
+  t.ok(bytes instanceof Uint8Array)
+  t.same(Buffer.from(bytes), PNG, 'byte for byte, not read as text')
+  await t.rejects(control.getConformanceChecksByIdScreenshot({ id: ready.id }), ControlError, 'a check without one: the Problem body, as any other answer outside 2xx')
 })

@@ -17,7 +17,8 @@ interface Operation {
   readonly body: Json | undefined
   readonly bodyRequired: boolean
   readonly result: string
-  readonly json: boolean
+  /** How the answer is read: JSON, text, or bytes (an image). */
+  readonly answer: 'json' | 'text' | 'bytes'
 }
 
 const PREFIX = '/_unimock'
@@ -106,10 +107,13 @@ function operations (doc: Json, refs: Set<string>): Operation[] {
       const requestBody = isObject(op.requestBody) ? op.requestBody : undefined
       const bodySchema = ((requestBody?.content as Json | undefined)?.['application/json'] as Json | undefined)?.schema as Json | undefined
       const ok = Object.entries(op.responses).filter(([status]) => /^2\d\d$/.test(status)).map(([, r]) => resolve(doc, 'responses', r))
-      const json = ok.every((r) => r.content === undefined || isObject((r.content as Json)['application/json']))
+      // An image or other bytes is read as bytes: as text it would be mangled.
+      const binary = (r: Json): boolean => Object.keys((r.content as Json | undefined) ?? {}).some((type) => type.startsWith('image/') || type === 'application/octet-stream')
+      const answer = ok.some(binary) ? 'bytes' : ok.every((r) => r.content === undefined || isObject((r.content as Json)['application/json'])) ? 'json' : 'text'
       const results = ok.map((r) => {
         const content = r.content as Json | undefined
         if (content === undefined) return 'undefined'
+        if (binary(r)) return 'Uint8Array'
         const media = content['application/json'] as Json | undefined
         return media === undefined ? 'string' : tsType(media.schema, refs)
       })
@@ -123,7 +127,7 @@ function operations (doc: Json, refs: Set<string>): Operation[] {
         body: bodySchema,
         bodyRequired: requestBody?.required === true,
         result: [...new Set(results)].map(wrap).join(' | ') || 'undefined',
-        json
+        answer
       })
     }
   }
@@ -154,7 +158,7 @@ function operationSource (op: Operation, refs: Set<string>, seen: Map<string, st
   }
   const result = named('Result', op.result)
   const path = op.path.slice(PREFIX.length).replace(/\{([^}]+)\}/g, (_m, name: string) => `\${encodeURIComponent(params${IDENTIFIER.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`})}`)
-  const call = `this.#call('${op.method}', \`${path}\`, ${op.query === undefined ? 'undefined' : 'query'}, ${op.body === undefined ? 'undefined' : 'body'}, ${op.json})`
+  const call = `this.#call('${op.method}', \`${path}\`, ${op.query === undefined ? 'undefined' : 'query'}, ${op.body === undefined ? 'undefined' : 'body'}, '${op.answer}')`
   const doc = `  /** ${op.method} ${op.path}${op.summary === undefined ? '' : `: ${op.summary.replace(/\*\//g, '*\\/').split('\n')[0]}`} */\n`
   return { types, method: `${doc}  ${op.name} (${args.join(', ')}): Promise<${result}> {\n    return ${call} as Promise<${result}>\n  }` }
 }
@@ -232,7 +236,7 @@ export class ControlClient {
     return new ControlClient({ baseUrl: this.#base, apiKey, fetch: this.#fetch })
   }
 
-  async #call (method: string, path: string, query: Record<string, unknown> | undefined, body: unknown, json: boolean): Promise<unknown> {
+  async #call (method: string, path: string, query: Record<string, unknown> | undefined, body: unknown, answer: 'json' | 'text' | 'bytes'): Promise<unknown> {
     const search = new URLSearchParams()
     for (const [name, value] of Object.entries(query ?? {})) {
       if (value === undefined) continue
@@ -243,9 +247,10 @@ export class ControlClient {
     if (this.#apiKey !== undefined) headers.authorization = \`Bearer \${this.#apiKey}\`
     if (body !== undefined) headers['content-type'] = 'application/json'
     const res = await this.#fetch(\`\${this.#base}/_unimock\${path}\${qs === '' ? '' : \`?\${qs}\`}\`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    if (res.ok && answer === 'bytes') return new Uint8Array(await res.arrayBuffer())
     const text = await res.text()
     const parsed: unknown = text !== '' && (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text
     if (!res.ok) throw new ControlError(res.status, parsed, method, path)
-    return json ? (text === '' ? undefined : parsed) : text
+    return answer === 'json' ? (text === '' ? undefined : parsed) : text
   }
 `
