@@ -29,6 +29,7 @@ import { answerUnmetExpectations, clientErrorHandler } from './http/http-layer-e
 import { treatEmptyBodyAsNone } from './http/empty-body.js'
 import { installJsonBody } from './http/json-body.js'
 import { closeUnusedConnections } from './http/unused-connections.js'
+import { slowClientBounds, slowClientOptions } from './http/slow-clients.js'
 import type { AppContext } from './context.js'
 import { version } from './version.js'
 import { named } from './http/plugin-name.js'
@@ -130,9 +131,12 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     resetTenant: (tenant) => { resetTenant(tenant) }
   }
 
+  const slowClients = slowClientBounds(config)
   const app = Fastify({
     bodyLimit: config.bodyLimit,
-    clientErrorHandler: clientErrorHandler(interfaces),
+    // A client slower than --headers-timeout or --request-timeout is answered 408 and its socket closed.
+    ...slowClientOptions(slowClients),
+    clientErrorHandler: clientErrorHandler(interfaces, slowClients),
     // Silent means no logger at all: pino would still build a child logger for every request.
     logger: config.logLevel === 'silent' ? false : {
       level: config.logLevel,

@@ -26,6 +26,8 @@ export const ConfigSchema = Type.Object({
   seed: Type.Integer({ minimum: 0, maximum: 4294967295, default: 1, placeholder: 'N', description: 'seed of every random choice (tokens, ids, generated data)' }),
   logLevel: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'warn', description: 'logs go to stderr, tokens redacted' }),
   bodyLimit: Type.Integer({ minimum: 1, default: 1_048_576, placeholder: 'N', description: 'largest request body in bytes; larger bodies answer 413' }),
+  headersTimeout: Type.String({ default: '10s', placeholder: 'D', description: 'how long a client has from opening a connection, or from the first byte of a request, to the end of its headers; a slower one is answered 408 and its connection closed' }),
+  requestTimeout: Type.String({ default: '30s', placeholder: 'D', description: 'how long a client has from the first byte of a request to the end of its body (at least --headers-timeout); a slower one is answered 408 and its connection closed' }),
   dataVolume: Type.Array(Type.String({ pattern: '^[A-Za-z][\\w.-]*=[0-9]+$', form: 'model=N, such as employees=1000 or hris.Employee=500' }), { default: [], placeholder: 'model=N', description: 'records of one model per account, e.g. employees=1000000 or hris.Employee=500 (repeatable); default: by company size' }),
   dataScale: Type.Number({ exclusiveMinimum: 0, default: 1, placeholder: 'X', description: 'multiplies every default model size' }),
   dataChurn: Type.Number({ minimum: 0, maximum: 10, default: 0.02, placeholder: 'X', description: 'share of a model\'s records the simulated remote system changes per day (creates a quarter, deletes a tenth of that)' }),
@@ -53,7 +55,7 @@ export const ConfigSchema = Type.Object({
 })
 
 /** Settings that hold durations; each must parse (see core/durations.ts). */
-const DURATION_SETTINGS = ['syncInterval', 'initialSyncDuration', 'fullResyncInterval', 'webhookTimeout'] as const
+const DURATION_SETTINGS = ['syncInterval', 'initialSyncDuration', 'fullResyncInterval', 'webhookTimeout', 'headersTimeout', 'requestTimeout'] as const
 
 /** An ISO 8601 date, or a date and time with a zone: `2026-01-01`, `2026-01-01T09:30:00Z`, `...+02:00`. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/i
@@ -123,6 +125,14 @@ export function parseConfig (input: ConfigInput = {}): Config {
     if (value === undefined || parseDuration(value) !== undefined) continue
     const hint = isBareNumber(value) ? ` (a bare number has no unit: write ${value}ms, ${value}s or ${value}m)` : ''
     throw new ConfigError(`invalid setting ${key}: "${value}" is not ${DURATION}${hint}`)
+  }
+  // A slow client is bounded only by a bound above zero (Node reads 0 as no bound at all), and the headers are
+  // part of the request: a headers bound beyond the request's would never act.
+  for (const key of ['headersTimeout', 'requestTimeout'] as const) {
+    if (parseDuration(config[key]) === 0) throw new ConfigError(`invalid setting ${key}: must be a duration above 0, such as 10s (got "${config[key]}")`)
+  }
+  if (parseDuration(config.headersTimeout)! > parseDuration(config.requestTimeout)!) {
+    throw new ConfigError(`invalid setting headersTimeout: "${config.headersTimeout}" is longer than --request-timeout (${config.requestTimeout}), which bounds the whole request, headers included: lower it or raise --request-timeout`)
   }
   return Object.freeze(config)
 }

@@ -21,6 +21,7 @@ export const errorCatalogue = {
   URI_TOO_LONG: { status: 414, title: 'URI Too Long', message: 'A path segment of this URL is too long. Send the value shorter, or in the body.' },
   HTTP_BAD_REQUEST: { status: 400, title: 'Bad Request', message: 'The request could not be parsed as HTTP/1.1 ({reason}). Check the request line and headers.' },
   HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', message: 'The request headers are larger than the server accepts (16 KiB). Send fewer or shorter headers.' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'The request did not arrive in time: a client has {bounds}. The connection is closed; send the request again, whole.' },
   EXPECTATION_FAILED: { status: 417, title: 'Expectation Failed', message: 'Expect: {value} is not supported: only 100-continue is. Leave the Expect header out.' },
   INVALID_REQUEST: { status: 400, title: 'Bad Request', message: 'Invalid request: {reason}.' },
   INTERNAL: { status: 500, title: 'Internal Server Error', message: 'unimock failed unexpectedly: {reason}. This is a bug in unimock; please report it.' },
