@@ -163,7 +163,8 @@ const RAW = [
   (url) => `GET ${url} HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
   (url) => `POST ${url} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n`,
   (url) => `GET ${url} HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n`,
-  (url) => `GET ${url} HTTP/1.1\r\nHo st: x\r\n\r\n`
+  (url) => `GET ${url} HTTP/1.1\r\nHo st: x\r\n\r\n`,
+  (url) => `GET ${url} HTTP/9.9\r\nHost: x\r\n\r\n`
 ]
 
 function sendRaw (port, text) {

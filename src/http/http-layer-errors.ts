@@ -36,14 +36,18 @@ type ParsedSocket = Socket & { parser?: { incoming?: IncomingMessage | null } | 
 /** A response already under way on the socket: another one written over it would garble both. */
 const answering = (socket: ParsedSocket): boolean => socket._httpMessage?.headersSent === true
 
-const REQUEST_LINE = /(?:^|\n)[A-Z]+ (\S+) HTTP\/1\.[01]\r?\n/g
+/**
+ * A request line as far as its target: the method, the target and the space after it. The version is left out:
+ * a request refused for its version (`HTTP/9.9`) or for what follows the target was read only up to there.
+ */
+const REQUEST_LINE = /(?:^|\n)[A-Z]+ (\S+) /g
 
 /**
  * The target of the request the parser refused, for its dialect: the request being read when its body is
  * malformed (bad chunked encoding) or slow; else the last request line in the bytes read up to the error
- * (headers too large, a malformed header line), which holds when the request line arrived in the same read as
- * the error, as it does for one write of a request; else "/" (the control dialect), as for a request whose
- * headers were too slow to arrive (Node keeps no bytes of them).
+ * (headers too large, a malformed header line or version), which holds when the request line arrived in the
+ * same read as the error, as it does for one write of a request; else "/" (the control dialect), as for a
+ * request whose headers were too slow to arrive (Node keeps no bytes of them).
  */
 function targetOf (error: ParserError, socket: ParsedSocket): string {
   const incoming = socket.parser?.incoming
