@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parseDuration } from '../core/durations.js'
@@ -12,7 +12,7 @@ import { argsError, UsageError } from './flags.js'
  * `unimock conform`: the conformance kit on the command line. Its flags are its own (the backend's URL,
  * prefix, login headers, how to start it), parsed here like unimock's: a misspelt flag gets a "did you mean",
  * a bad value names the flag. Exit status: 0 every check passed or was not applicable, 1 one failed, 2 the kit
- * could not run.
+ * could not run or could not report.
  */
 
 interface ConformFlag {
@@ -56,7 +56,7 @@ export function conformUsage (): string {
     '',
     'Drives your backend through the situations the unified service\'s rules cover, with unimock as the service,',
     'and gives a verdict per rule. Exit status: 0 all passed (or not applicable), 1 a check failed, 2 the kit',
-    'could not run.',
+    'could not run or could not write its report.',
     '',
     ...FLAGS.map((f) => `  ${`--${f.flag}${f.value === undefined ? '' : ` ${f.value}`}`.padEnd(30)} ${f.help}`),
     '',
@@ -130,9 +130,36 @@ export function parseConform (argv: readonly string[]): ConformCommand {
   }
 }
 
-/** Runs the kit and prints its verdicts; resolves the exit status. */
+/**
+ * Why a report file cannot be written, found before the run (its folder is missing), so a run of minutes does
+ * not end in a report nobody can read; undefined when it may be. Writing it may still fail (runConform says so).
+ */
+function reportFolderFault (path: string): string | undefined {
+  const folder = dirname(path)
+  const found = statSync(folder, { throwIfNoEntry: false })
+  if (found === undefined) return `there is no folder ${folder}`
+  return found.isDirectory() ? undefined : `${folder} is not a folder`
+}
+
+/**
+ * Runs the kit and prints its verdicts; resolves the exit status: 1 only when a check failed, 2 whenever the
+ * kit could not run or could not report (a bad setting, an unwritable --junit path), with one line saying so.
+ */
 export async function runConform (command: Extract<ConformCommand, { kind: 'conform' }>, out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  const result: ConformResult = await conform({ ...command.options, print: command.tap ? err : out })
+  const junit = command.junit
+  const folderFault = junit === undefined ? undefined : reportFolderFault(junit)
+  if (folderFault !== undefined) {
+    err(`unimock conform: cannot write --junit ${junit!}: ${folderFault}`)
+    return 2
+  }
+  let result: ConformResult
+  try {
+    result = await conform({ ...command.options, print: command.tap ? err : out })
+  } catch (error) {
+    // conform() turns what it foresees into status 2 itself; anything else is the kit failing to run all the same.
+    err(`unimock conform: the kit could not run: ${(error as Error).message}`)
+    return 2
+  }
   if (result.error !== undefined && result.verdicts.length === 0) {
     err(`unimock conform: ${result.error}`)
     if (result.appLog !== undefined) err(`unimock conform: the backend's output is in ${result.appLog}`)
@@ -145,6 +172,14 @@ export async function runConform (command: Extract<ConformCommand, { kind: 'conf
   }
   if (result.error !== undefined) err(`unimock conform: ${result.error}`)
   if (result.appLog !== undefined) err(`unimock conform: the backend's output is in ${result.appLog}`)
-  if (command.junit !== undefined) writeFileSync(command.junit, junitReport(result.verdicts, result.ms))
+  if (junit !== undefined) {
+    try {
+      writeFileSync(junit, junitReport(result.verdicts, result.ms))
+    } catch (error) {
+      // A CI job that reads the report would find none: that is the kit failing to report, whatever the verdicts.
+      err(`unimock conform: could not write --junit ${junit}: ${(error as Error).message}`)
+      return 2
+    }
+  }
   return result.status
 }

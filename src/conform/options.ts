@@ -93,6 +93,17 @@ function headersOf (given: readonly string[] | Readonly<Record<string, string>> 
   return pairs.length === 0 ? undefined : Object.fromEntries(pairs)
 }
 
+/**
+ * What is wrong with an --api-key, or undefined: the key travels as `Authorization: Bearer <key>`, where
+ * unimock takes one word of visible characters. Named by its first offending character, not echoed: it is a key.
+ */
+function apiKeyFault (key: string): string | undefined {
+  if (key === '') return 'it is empty'
+  const bad = Array.from(key).find((c) => !/^[\x21-\x7e]$/.test(c))
+  if (bad === undefined) return undefined
+  return /\s/.test(bad) ? 'it contains a space' : bad < ' ' || bad === '\x7f' ? 'it contains a control character' : `it contains ${JSON.stringify(bad)}, outside visible ASCII`
+}
+
 /** Checks and normalises the options; a bad one is a KitError naming it (the kit cannot run: exit 2). */
 export function settingsOf (o: ConformOptions, knownIds: readonly string[]): Settings {
   let url: URL
@@ -117,6 +128,9 @@ export function settingsOf (o: ConformOptions, knownIds: readonly string[]): Set
   for (const id of only ?? []) {
     if (!knownIds.includes(id)) throw new KitError(`--only: no check ${id}; the checks are ${knownIds.join(', ')}`)
   }
+  const keyFault = o.apiKey === undefined ? undefined : apiKeyFault(o.apiKey)
+  if (keyFault !== undefined) throw new KitError(`--api-key must be one word of visible ASCII characters, as it goes in Authorization: Bearer <key>; ${keyFault} (leave it out for a new key per run)`)
+  if (o.webhookKey === '') throw new KitError('--webhook-key must be at least one character: it signs the webhooks (leave it out for a new key per run)')
   const port = o.port ?? 0
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new KitError(`--port must be a TCP port from 0 to 65535, got ${port}`)
   return {

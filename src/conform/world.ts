@@ -96,7 +96,13 @@ export class World {
     }
     const address = app.server.address()
     const port = typeof address === 'object' && address !== null ? address.port : options.port
-    return new World(app, `http://127.0.0.1:${port}`, apiKey, webhookKey, pages, busy, clock, options.timeoutMs)
+    try {
+      return new World(app, `http://127.0.0.1:${port}`, apiKey, webhookKey, pages, busy, clock, options.timeoutMs)
+    } catch (error) {
+      // A listening server nobody holds would keep the process alive after conform() has returned.
+      await app.close()
+      throw error
+    }
   }
 
   /** fetch bounded by the control timeout. */
