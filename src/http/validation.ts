@@ -2,6 +2,7 @@ import { Ajv, type Options, type ValidateFunction } from 'ajv'
 import fastJson from 'fast-json-stringify'
 import addFormatsModule from 'ajv-formats'
 import type { FastifyInstance } from 'fastify'
+import { queryBoolean } from '../core/query-boolean.js'
 import { serializerSchema } from './serializer-schema.js'
 
 // ajv-formats ships CommonJS with a default export that NodeNext sees one level down.
@@ -98,9 +99,34 @@ function sharedValidator (flavour: Flavour, schema: unknown): ValidateFunction {
       ajvs.set(flavour, ajv)
     }
     validate = ajv.compile(schema as object)
+    if (flavour === 'coercing') validate = readingBooleans(validate, schema)
     validators.set(key, validate)
   }
   return validate
+}
+
+/**
+ * A query's (or params') boolean properties read by the one reading of boolean query values (`TRUE`, `1`, `0`
+ * too) before the schema checks them: Ajv's coercion alone takes only `true` and `false`. A value that is no
+ * boolean is left as sent, for the check to refuse with 400 naming the parameter.
+ */
+function readingBooleans (validate: ValidateFunction, schema: unknown): ValidateFunction {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | null)?.properties ?? {}
+  const names = Object.keys(properties).filter((name) => properties[name]?.type === 'boolean')
+  if (names.length === 0) return validate
+  const reading = Object.assign((data: unknown, ctx?: Parameters<ValidateFunction>[1]): boolean => {
+    if (data !== null && typeof data === 'object') {
+      const values = data as Record<string, unknown>
+      for (const name of names) {
+        const read = typeof values[name] === 'string' ? queryBoolean(values[name]) : undefined
+        if (read !== undefined) values[name] = read
+      }
+    }
+    const ok = validate(data, ctx) as boolean
+    reading.errors = validate.errors
+    return ok
+  }, { errors: null as ValidateFunction['errors'], schema: validate.schema, schemaEnv: validate.schemaEnv })
+  return reading as unknown as ValidateFunction
 }
 
 /** fast-json-stringify's serializer for a response schema, with its default options (as Fastify's own). */

@@ -59,7 +59,7 @@ export interface IssueQuery {
   readonly first_incident_time_before?: string | undefined
   readonly last_incident_time_after?: string | undefined
   readonly last_incident_time_before?: string | undefined
-  readonly include_muted?: string | undefined
+  readonly include_muted?: boolean | undefined
 }
 
 

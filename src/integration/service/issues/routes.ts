@@ -25,7 +25,7 @@ const IssueQuery = Type.Object({
   first_incident_time_before: date('ISO 8601'),
   last_incident_time_after: date('ISO 8601'),
   last_incident_time_before: date('ISO 8601'),
-  include_muted: Type.Optional(Type.String({ description: 'accepted; unimock never mutes an issue' }))
+  include_muted: Type.Optional(Type.Boolean({ description: 'accepted; unimock never mutes an issue' }))
 })
 
 /** GET issues and issues/{id} of each category: organization-level, the same issues on every category path. */

@@ -202,8 +202,14 @@ function queryParam (name: string, model: ModelDef): TSchema {
   if (GENERIC_LIST_PARAMS.has(name)) return Type.String({ description: PARAM_HELP[name] })
   if (model.unsupportedParams.includes(name)) return Type.String({ description: 'a filter of the real service that unimock does not simulate: a request using it is refused with 400' })
   const filter = model.filters.find((f) => f.param === name)
-  return Type.String({ description: filter === undefined ? '' : `filter on ${filter.field} (${FILTER_HELP[filter.kind](filter)})` })
+  const description = filter === undefined ? '' : `filter on ${filter.field} (${FILTER_HELP[filter.kind](filter)})`
+  // The spec types include_cancelled, root_message and is_private as strings, boolean in meaning: they are read as
+  // every boolean query value is (src/core/query-boolean.ts), and a value that is none is refused.
+  return filter !== undefined && isBooleanFilter(filter) ? Type.Boolean({ description }) : Type.String({ description })
 }
+
+const isBooleanFilter = (filter: Filter): boolean =>
+  filter.kind === 'hidden-unless' || filter.kind === 'root' || (filter.kind === 'equals' && filter.value === 'boolean')
 
 const FILTER_HELP: Readonly<Record<Filter['kind'], (f: Filter) => string>> = {
   equals: () => 'exact match',

@@ -5,6 +5,7 @@ import { customValues, remoteFields, WRITTEN_CUSTOM } from '../vendor/custom-fie
 import { vendorKey, vendorPayload } from '../vendor/payload.js'
 import type { Finish } from './finish.js'
 import type { RawQuery } from './query.js'
+import { queryBoolean } from '../../../../core/query-boolean.js'
 
 /**
  * field_mappings of a record, from the record as the vendor's API holds it. `key`, when given, names everything
@@ -14,10 +15,10 @@ export type Mapper = ((payload: Readonly<Record<string, unknown>>) => Record<str
 
 /** include_remote_fields=true on a model whose records carry remote_fields. */
 function wantsRemoteFields (model: ModelDef, raw: RawQuery): boolean {
-  return (raw.include_remote_fields === 'true' || raw.include_remote_fields === true) && model.fields.some((f) => f.name === 'remote_fields')
+  return queryBoolean(raw.include_remote_fields) === true && model.fields.some((f) => f.name === 'remote_fields')
 }
 
-const wantsRemoteData = (raw: RawQuery): boolean => raw.include_remote_data === 'true' || raw.include_remote_data === true
+const wantsRemoteData = (raw: RawQuery): boolean => queryBoolean(raw.include_remote_data) === true
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
 

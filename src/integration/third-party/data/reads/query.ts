@@ -3,6 +3,7 @@ import { PAGE_SIZE_MAX, pageSize } from '../../../../core/pagination.js'
 import { hash32 } from '../../../../core/hash.js'
 import type { Filter, ModelDef } from '../catalogue/catalogue.js'
 import { parseTimestamp } from '../../../../core/timestamps.js'
+import { queryBoolean } from '../../../../core/query-boolean.js'
 
 /**
  * The query parameters of a list or retrieve call, checked and normalised. Bad values are 400s naming the
@@ -45,9 +46,18 @@ export interface RecordQuery {
 
 const text = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : String(value))
 
+/** A boolean parameter: the route's schema has read it already; the service's own callers pass text. */
 function flag (raw: RawQuery, name: string): boolean {
-  const v = raw[name]
-  return v === true || v === 'true' || v === 'True' || v === '1'
+  return queryBoolean(raw[name]) === true
+}
+
+/** A boolean filter's value, or undefined when absent; a value that is no boolean is a 400 naming the filter. */
+function booleanFilter (raw: RawQuery, param: string): boolean | undefined {
+  const value = raw[param]
+  if (value === undefined || value === null) return undefined
+  const read = queryBoolean(value)
+  if (read === undefined) throw appError('DATA_BAD_PARAM', { param, value: String(value), reason: 'use true or false' })
+  return read
 }
 
 function timestamp (raw: RawQuery, name: string): number | null {
@@ -92,19 +102,19 @@ function checkChoices (model: ModelDef, filter: Filter, values: readonly string[
 }
 
 function contentFilter (model: ModelDef, filter: Filter, raw: RawQuery): ContentFilter | undefined {
+  // include_cancelled: records where the field is true are left out unless it is true; root_message=true: only
+  // records without a root (false is no filter, as the spec says of anything but true).
+  if (filter.kind === 'hidden-unless') return booleanFilter(raw, filter.param) === true ? undefined : { filter, values: [], flag: true, micros: null }
+  if (filter.kind === 'root') return booleanFilter(raw, filter.param) === true ? { filter, values: [], flag: null, micros: null } : undefined
+  if (filter.kind === 'equals' && filter.value === 'boolean') {
+    const wanted = booleanFilter(raw, filter.param)
+    return wanted === undefined ? undefined : { filter, values: [], flag: wanted, micros: null }
+  }
   const value = text(raw[filter.param])
-  // The client types these flags as strings: 'true' (any case) or 1 turns them on, anything else leaves them off.
-  if (filter.kind === 'hidden-unless') return flag(raw, filter.param) || value?.toLowerCase() === 'true' ? undefined : { filter, values: [], flag: true, micros: null }
-  if (filter.kind === 'root') return value?.toLowerCase() === 'true' ? { filter, values: [], flag: null, micros: null } : undefined
   if (value === undefined) return undefined
   if (filter.kind === 'range') {
     const micros = timestamp(raw, filter.param)
     return { filter, values: [], flag: null, micros }
-  }
-  if (filter.kind === 'equals' && filter.value === 'boolean') {
-    const lower = value.toLowerCase()
-    if (lower !== 'true' && lower !== 'false') throw appError('DATA_BAD_PARAM', { param: filter.param, value, reason: 'use true or false' })
-    return { filter, values: [], flag: lower === 'true', micros: null }
   }
   const values = filter.kind === 'equals' || filter.kind === 'ref' ? [value] : value.split(',').map((v) => v.trim()).filter((v) => v !== '')
   checkChoices(model, filter, values)
