@@ -42,7 +42,27 @@ function modelOfPath (category, path) {
 const requests = {}
 const enums = new Set()
 
+/**
+ * A union of the facts, as the fixture keeps it. The spec's open enum (`anyOf: [an enum, any string]`) is kept
+ * as the enum: the string lets a third party's own value through on a read, but a write takes the model's
+ * choices (the catalogue types the model's field as the enum, and the create's request has the plain enum
+ * where the partial update's has the open one: TaskRequest and PatchedTaskRequest's status). Any other union
+ * keeps its members, a record named by a model that is not a request being any object.
+ */
+function pickUnion (field) {
+  const members = field.anyOf ?? []
+  const choices = members.find((m) => m.type === 'enum')
+  if (members.length === 2 && choices !== undefined && members.some((m) => m.type === 'string' && m.format === undefined)) {
+    const { anyOf, ...rest } = field
+    return pickField({ ...rest, type: 'enum', enum: choices.enum, enum_ref: choices.enum_ref })
+  }
+  const out = pickField({ ...field, anyOf: undefined })
+  out.anyOf = members.map((m) => m.ref !== undefined && !/Request/.test(m.ref) ? { type: 'object', nullable: false } : pickField(m))
+  return out
+}
+
 function pickField (field) {
+  if (field.type === 'union' && field.anyOf !== undefined) return pickUnion(field)
   const out = { type: field.type ?? (field.ref !== undefined ? 'object' : 'any') }
   if (field.format !== undefined) out.format = field.format
   out.nullable = field.nullable === true
@@ -51,7 +71,7 @@ function pickField (field) {
   if (field.enum_ref !== undefined) { out.enum_ref = field.enum_ref; enums.add(field.enum_ref) }
   if (field.ref !== undefined) out.ref = field.ref
   if (field.items !== undefined) {
-    const items = { ...field.items }
+    const items = field.items.type === 'union' ? pickUnion(field.items) : { ...field.items }
     if (items.enum_ref !== undefined) enums.add(items.enum_ref)
     out.items = items
   }

@@ -98,9 +98,10 @@ export class WriteSchemas {
       case 'array': {
         const items = def.items ?? {}
         if (items.ref !== undefined) return Type.Array(this.request(category, items.ref))
-        return Type.Array(this.#base(category, { type: items.type ?? 'string', nullable: false, ...(items.enum === undefined ? {} : { enum: items.enum }), ...(items.enum_ref === undefined ? {} : { enum_ref: items.enum_ref }) }))
+        return Type.Array(this.#base(category, { type: items.type ?? 'string', nullable: false, ...(items.enum === undefined ? {} : { enum: items.enum }), ...(items.enum_ref === undefined ? {} : { enum_ref: items.enum_ref }), ...(items.anyOf === undefined ? {} : { anyOf: items.anyOf }) }))
       }
       case 'object': return def.ref === undefined ? Type.Object({}, { additionalProperties: true }) : this.request(category, def.ref)
+      case 'union': return def.anyOf === undefined ? Type.Unknown({ description: 'any JSON value' }) : Type.Union(def.anyOf.map((member) => this.#base(category, member)))
       default: return Type.Unknown({ description: 'any JSON value' })
     }
   }

@@ -189,7 +189,7 @@ export class WriteValidator {
         const items = field.items ?? {}
         const itemField: RequestField = items.ref !== undefined
           ? { type: 'object', ref: items.ref, nullable: false }
-          : { type: items.type ?? 'any', nullable: false, ...(items.format === undefined ? {} : { format: items.format }), ...(items.enum === undefined ? {} : { enum: items.enum }), ...(items.enum_ref === undefined ? {} : { enum_ref: items.enum_ref }) }
+          : { type: items.type ?? 'any', nullable: false, ...(items.format === undefined ? {} : { format: items.format }), ...(items.enum === undefined ? {} : { enum: items.enum }), ...(items.enum_ref === undefined ? {} : { enum_ref: items.enum_ref }), ...(items.anyOf === undefined ? {} : { anyOf: items.anyOf }) }
         const kept: unknown[] = []
         let ok = true
         value.forEach((item, i) => {
@@ -208,6 +208,18 @@ export class WriteValidator {
         out.warnings.push(...nested.warnings)
         out.errors.push(...nested.errors)
         return nested.errors.length > 0 ? { ok: false } : { ok: true, value: nested.values }
+      }
+      case 'union': {
+        // The first member the value is (an id, or the record itself), with that member's warnings.
+        for (const member of field.anyOf ?? []) {
+          const trial: Validated = { values: {}, warnings: [], errors: [] }
+          const checked = this.#value(category, member, value, pointer, trial)
+          if (checked.ok && trial.errors.length === 0) {
+            out.warnings.push(...trial.warnings)
+            return checked
+          }
+        }
+        return field.anyOf === undefined ? { ok: true, value } : wrong(expectation(field))
       }
       default:
         return { ok: true, value }
@@ -237,6 +249,8 @@ function expectation (field: RequestField): string {
     if (field.format === 'uri') return 'a URL'
     return 'a string'
   }
+  if (field.type === 'union' && field.anyOf !== undefined) return field.anyOf.map(expectation).join(' or ')
+  if (field.type === 'object') return 'an object'
   if (field.type === 'integer') return 'an integer'
   if (field.type === 'number') return 'a number'
   return `a ${field.type}`

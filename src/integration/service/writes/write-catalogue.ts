@@ -17,7 +17,9 @@ export interface RequestField {
   readonly enum?: readonly string[]
   readonly enum_ref?: string
   readonly ref?: string
-  readonly items?: { readonly ref?: string, readonly type?: string, readonly format?: string, readonly enum?: readonly string[], readonly enum_ref?: string }
+  readonly items?: { readonly ref?: string, readonly type?: string, readonly format?: string, readonly enum?: readonly string[], readonly enum_ref?: string, readonly anyOf?: readonly RequestField[] }
+  /** A union's members (`type: 'union'`): an id or the record itself; the spec's open enums are kept as their enum. */
+  readonly anyOf?: readonly RequestField[]
   /** The official client does not know the field (only the 2026 spec has it): accepted from raw HTTP. */
   readonly client_sends?: false
 }
