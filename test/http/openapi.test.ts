@@ -65,7 +65,7 @@ t.test('@redocly/cli lint: no errors and no warnings; every operation declares w
   for (const key of NO_CLIENT_ERROR) {
     const [path, method] = key.split(' ') as [string, string]
     const declared = doc.paths[path]![method]!.responses
-    t.same(Object.keys(declared).filter((s) => s.startsWith('4')).sort(), ['400', '414', '417', '431'], `${key}: only the HTTP layer's refusals`)
+    t.same(Object.keys(declared).filter((s) => s.startsWith('4')).sort(), ['400', '408', '414', '417', '431'], `${key}: only the HTTP layer's refusals`)
     t.same(declared['431'], { $ref: '#/components/responses/http.431' }, 'as shared responses')
   }
   const post = doc.paths['/v3/plant']!.post!.responses
