@@ -70,11 +70,15 @@ function reactBundle () {
 export function pageRoutes (app, { apiKey }) {
   const html = file('index.html')
   const script = file('page.js')
+  const backend = file('backend.js')
+  const css = file('page.css')
   const reactHtml = file('react/index.html')
   const htmlType = 'text/html; charset=utf-8'
   const jsType = 'text/javascript; charset=utf-8'
   app.get('/', async (request, reply) => reply.type(htmlType).send(html))
   app.get('/page.js', async (request, reply) => reply.type(jsType).send(script))
+  app.get('/backend.js', async (request, reply) => reply.type(jsType).send(backend))
+  app.get('/page.css', async (request, reply) => reply.type('text/css; charset=utf-8').send(css))
   app.get('/config.js', async (request, reply) => {
     const variant = activeVariant()
     const config = {

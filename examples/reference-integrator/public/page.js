@@ -4,8 +4,9 @@
  * exit and error put the button back; a success is exchanged once and the page shows the name the exchange
  * answered. window.PAGE_CONFIG.broken names a deliberate mistake (broken.js PAGE_VARIANTS), off by default.
  */
+import { get, post } from './backend.js'
+
 const broken = (name) => window.PAGE_CONFIG?.broken === name
-const PREFIX = '/api/integrations'
 const CATEGORY = 'hris'
 const LABEL = broken('page-service-name') ? 'Connect with Merge' : 'Connect your HR system'
 
@@ -17,18 +18,6 @@ const reconnect = $('reconnect')
 const note = (text) => { $('note').textContent = text }
 let integrationId = null
 let cachedToken = null // page-cached-token only
-
-async function get (path) {
-  const res = await fetch(PREFIX + path, { credentials: 'same-origin' })
-  return res.ok ? await res.json() : { integrations: [] }
-}
-
-async function post (path, body) {
-  const res = await fetch(PREFIX + path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) })
-  const answer = await res.json().catch(() => ({}))
-  if (!res.ok || answer.success !== true) throw new Error(answer.error || `the server answered ${res.status}`)
-  return answer
-}
 
 function resetButton () {
   connect.disabled = false

@@ -9,24 +9,12 @@
 import { useMergeLink } from '@mergeapi/react-merge-link'
 import { StrictMode, useCallback, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { get, post } from '../backend.js'
 
-const PREFIX = '/api/integrations'
 const CATEGORY = 'hris'
 const CONNECT_LABEL = 'Connect your HR system'
 const RECONNECT_LABEL = 'Reconnect your HR system'
 const BUSY_LABEL = 'Connecting…'
-
-async function get (path) {
-  const res = await fetch(PREFIX + path, { credentials: 'same-origin' })
-  return res.ok ? await res.json() : { integrations: [] }
-}
-
-async function post (path, body) {
-  const res = await fetch(PREFIX + path, { method: 'POST', headers: { 'content-type': 'application/json' }, credentials: 'same-origin', body: JSON.stringify(body) })
-  const answer = await res.json().catch(() => ({}))
-  if (!res.ok || answer.success !== true) throw new Error(answer.error || `the server answered ${res.status}`)
-  return answer
-}
 
 /**
  * The widget for one link token. App mounts it with the token as its key: the hook's isReady never goes back
