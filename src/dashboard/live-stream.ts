@@ -10,10 +10,18 @@ export interface Notice {
   readonly accounts: readonly string[]
 }
 
-/** One open stream: the tenant it belongs to and how to send it a notice. */
+/**
+ * One open stream. It belongs to an API key, not to a tenant id: `tenant` answers the key's tenant now (none
+ * while the key has no world), so a stream opened before a reset of the whole server follows its key, never
+ * whoever is given its old id.
+ */
 export interface StreamSink {
-  readonly tenantId: number
+  /** The digest of the stream's API key. */
+  readonly key: string
+  tenant (): number | undefined
   send (notice: Notice): void
+  /** Ends the stream: its key's world is gone (evicted), and nothing of it will be heard again. */
+  end (): void
 }
 
 /** Notices are gathered for this long (wall time) and sent as one: a clock advance may finish thousands of syncs. */
@@ -67,7 +75,8 @@ export class LiveStream {
     this.#flushing = false
     const all = this.#pending.get('all')
     for (const sink of this.#sinks) {
-      const own = this.#pending.get(sink.tenantId)
+      const tenantId = sink.tenant()
+      const own = tenantId === undefined ? undefined : this.#pending.get(tenantId)
       if (own === undefined && all === undefined) continue
       const topics = new Set([...(own?.topics ?? []), ...(all?.topics ?? [])])
       const accounts = new Set([...(own?.accounts ?? []), ...(all?.accounts ?? [])])
@@ -85,7 +94,9 @@ export class LiveStream {
       e.on('account:webhook-received', (x) => { this.mark(x.account.tenantId, 'sync', x.account.id) }),
       e.on('model-sync:finished', (x) => { this.mark(x.account.tenantId, 'sync', x.account.id) }),
       e.on('webhook-target:added', (x) => { this.mark(x.tenantId, 'webhooks') }),
-      e.on('webhook:attempted', (x) => { this.mark(x.tenantId, 'webhooks', x.linkedAccountId) })
+      e.on('webhook:attempted', (x) => { this.mark(x.tenantId, 'webhooks', x.linkedAccountId) }),
+      // An evicted key's streams end at once (#53): they must not hear the key that takes its place.
+      e.on('tenant:evicted', (x) => { for (const sink of [...this.#sinks]) if (sink.key === x.keyDigest) sink.end() })
     ]
   }
 

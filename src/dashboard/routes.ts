@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import { controlWorld } from '../admin/routes.js'
 import { Problem } from '../http/problem.js'
 import type { UnifiedService } from '../integration/compose.js'
-import { authFacts, requestTenant } from '../integration/service/accounts/request-auth.js'
+import { authFacts } from '../integration/service/accounts/request-auth.js'
 import { dashboardAssets } from './assets.js'
 import { LiveStream, type Notice } from './live-stream.js'
 import { factsOf, type Topic } from '../http/route-facts.js'
@@ -85,7 +85,8 @@ const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unif
       response: { 200: text('text/event-stream', 'one `change` event per batch of changes, JSON {topics, accounts}'), 401: Problem }
     }
   }, async (request, reply) => {
-    const tenantId = requestTenant(request).id
+    // The stream follows its key (the auth hook has just resolved it), not the tenant id it has now.
+    const key = unified.tenants.keyDigest(request.headers.authorization)
     // HEAD asks for the headers a GET gets: they come at once, and the connection is not held open for events.
     if (request.method === 'HEAD') return reply.type('text/event-stream; charset=utf-8').header('cache-control', 'no-store').send('')
     reply.hijack()
@@ -93,15 +94,21 @@ const dashboardRoutes: FastifyPluginAsync<DashboardOptions> = async (app, { unif
     raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' })
     raw.write('retry: 1000\n\n')
     raw.write(`event: ready\ndata: {}\n\n`)
-    const remove = live.add({
-      tenantId,
-      send: (notice: Notice) => { raw.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`) }
-    })
     const close = (): void => {
       remove()
       closers.delete(close)
       raw.end()
     }
+    const remove = live.add({
+      key,
+      tenant: () => unified.tenants.tenantOfKey(key)?.id,
+      send: (notice: Notice) => { raw.write(`event: change\ndata: ${JSON.stringify(notice)}\n\n`) },
+      end: () => {
+        // Said before the end, so a client can tell an eviction from a dropped connection.
+        raw.write('event: evicted\ndata: {"reason":"this API key\'s world was evicted beyond --max-tenants"}\n\n')
+        close()
+      }
+    })
     closers.add(close)
     request.raw.once('close', close)
   })

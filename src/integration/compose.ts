@@ -60,7 +60,7 @@ export interface UnifiedService {
  */
 export function composeUnifiedService (app: FastifyInstance, context: AppContext): UnifiedService {
   const { db, clock, config, scheduler, random, interfaces } = context
-  const log = { error: (obj: object, msg: string): void => { app.log.error(obj, msg) } }
+  const log = { warn: (obj: object, msg: string): void => { app.log.warn(obj, msg) }, error: (obj: object, msg: string): void => { app.log.error(obj, msg) } }
 
   // Ids and tokens: a stream of our own, so other domains' draws never shift ours, nor ours theirs; its label
   // changes with each opening of the database (MetaRepository), so a file database never sees a token twice.
@@ -74,7 +74,17 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
 
   // Organizations, linked accounts and the link flow.
   const remoteKeys = remoteKeysModule(base)
-  const tenants = tenantsModule({ db, clock, apiKeys: config.apiKeys, maxTenants: config.maxTenants, listKeys: config.dashboardKeys === 'list', evict: (tenantId) => { context.resetTenant(tenantId) }, remoteKey: (key) => remoteKeys.keys.tenantOf(key) })
+  const tenants = tenantsModule({
+    db,
+    clock,
+    events,
+    log,
+    apiKeys: config.apiKeys,
+    maxTenants: config.maxTenants,
+    listKeys: config.dashboardKeys === 'list',
+    evict: (tenantId) => { context.resetTenant(tenantId) },
+    remoteKey: (key) => remoteKeys.keys.tenantOf(key)
+  })
   const accounts = accountsModule({ ...base, tenants: tenants.tenants, relinkStatus: config.relinkStatus })
   const link = linkModule({ ...base, accounts: accounts.accounts, publicTokenTtlMs: config.publicTokenTtl * 1000 })
   const account = (id: string) => accounts.accounts.find(id)

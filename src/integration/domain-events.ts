@@ -6,6 +6,7 @@ import type { RemoteKeyEvents } from './service/remote-keys/remote-keys.js'
 import type { ScopeEvents } from './service/scopes/scope-events.js'
 import type { WebhookReceiverEvents } from './service/webhook-receivers/webhook-receivers.js'
 import type { SyncEvents } from './background/sync/sync-events.js'
+import type { TenantEvents } from './service/tenants/tenant-events.js'
 import type { WebhookEvents } from './background/webhooks/webhook-events.js'
 import type { WriteEvents } from './service/writes/write-events.js'
 
@@ -29,6 +30,7 @@ import type { WriteEvents } from './service/writes/write-events.js'
  *   'webhook-receiver:changed'  an account's third-party webhook receiver changed     webhook-receivers/webhook-receivers.ts
  *   'account:relink-needed'     an account's credentials stopped working              accounts/account-events.ts
  *   'issue:opened' / 'issue:resolved'  an issue opened (or reopened) / resolved          issues/issues.ts
+ *   'tenant:evicted'            an API key's world went to make room beyond --max-tenants tenants/tenant-events.ts
  *
  * Each domain declares its entries next to the code that emits them, so no domain imports another's
  * events (nor this file); the next ones join the same way ('record:written' for writes, issues, the audit
@@ -36,4 +38,4 @@ import type { WriteEvents } from './service/writes/write-events.js'
  * (core/events.ts); the listeners that connect domains are registered in compose.ts, and anything above
  * the domains (an admin or UI plugin, a live dashboard) subscribes through UnifiedService.events.
  */
-export type DomainEvents = AccountEvents & LinkEvents & RemoteEvents & SyncEvents & WebhookEvents & WriteEvents & ScopeEvents & RemoteKeyEvents & WebhookReceiverEvents & IssueEvents
+export type DomainEvents = AccountEvents & LinkEvents & RemoteEvents & SyncEvents & WebhookEvents & WriteEvents & ScopeEvents & RemoteKeyEvents & WebhookReceiverEvents & IssueEvents & TenantEvents

@@ -55,7 +55,7 @@ t.test('beyond --max-tenants the evicted key\'s account tokens are unknown, even
   const { app } = await dataApp(t, { maxTenants: 1 })
   const first = await dataAccount(app, 'crm', 'key-first')
   t.equal((await create(first.api)).statusCode, 201)
-  // key-second takes key-first's place (and, the tenants table being empty then, its tenant id).
+  // key-second takes key-first's place (with a tenant id of its own: an evicted key's id is never given again).
   const second = new Client(app, 'key-second')
   t.equal((await second.get('/_unimock/linked-accounts')).statusCode, 200)
   const foreign = await create(second.withAccount(first.api.accountToken))

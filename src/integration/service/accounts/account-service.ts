@@ -56,14 +56,18 @@ export class AccountService {
   /**
    * The account an X-Account-Token names for a request of `tenant`, whatever its state: a missing, unknown or
    * deleted token is its own 401; another key's token answers exactly as an unknown one, so a key learns
-   * nothing of other tenants (#19). `admit` then says whether the request may use it.
+   * nothing of other tenants (#19). `evicted`: whether the key's world was evicted beyond --max-tenants, which
+   * is what an unknown token of it is told. `admit` then says whether the request may use it.
    */
-  identify (tenant: Tenant, token: string | undefined): StoredAccount {
+  identify (tenant: Tenant, token: string | undefined, evicted?: () => { readonly maxTenants: number } | undefined): StoredAccount {
     if (token === undefined || token.trim() === '') throw appError('AUTH_ACCOUNT_TOKEN_MISSING')
     const account = this.#d.repo.byToken(token.trim())
     if (account === undefined) {
       const deletedFor = this.#d.repo.deletedTokenTenant(digestHex(token.trim()))
       if (deletedFor === tenant.id) throw appError('AUTH_ACCOUNT_DELETED')
+      // The key lost its world beyond --max-tenants: a token of that world is gone, not mistyped (#53).
+      const eviction = evicted?.()
+      if (eviction !== undefined) throw appError('AUTH_ACCOUNT_TOKEN_EVICTED', { max: eviction.maxTenants })
       throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')
     }
     if (account.tenantId !== tenant.id) throw appError('AUTH_ACCOUNT_TOKEN_UNKNOWN')

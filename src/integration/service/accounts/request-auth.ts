@@ -68,9 +68,10 @@ export function createUnifiedAuth (tenantService: TenantService, accountService:
     account: declareSecurity(async (request: FastifyRequest) => {
       const facts: AuthFacts = {}
       resolved.set(request, facts)
-      const tenant = tenantService.authenticate(header(request, 'authorization'))
+      const authorization = header(request, 'authorization')
+      const tenant = tenantService.authenticate(authorization)
       facts.tenant = tenant
-      const account = accountService.identify(tenant, header(request, 'x-account-token'))
+      const account = accountService.identify(tenant, header(request, 'x-account-token'), () => tenantService.evictionOf(authorization))
       facts.identified = account
       facts.account = accountService.admit(account, categoryOf(factsOf(request), request))
     }, [{ apiKey: [], accountToken: [] }])

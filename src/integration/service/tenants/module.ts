@@ -1,7 +1,9 @@
 import type { Clock } from '../../../core/clock.js'
 import type { Db } from '../../../store/database.js'
 import type { DomainModule } from '../../../core/domain-module.js'
+import type { Emitter } from '../../../core/events.js'
 import type { Tenant } from './tenant.js'
+import type { TenantEvents } from './tenant-events.js'
 import { TenantRepository } from './tenant-repository.js'
 import { TenantService } from './tenant-service.js'
 
@@ -19,12 +21,18 @@ export interface TenantsDeps {
   readonly evict: (tenantId: number) => void
   /** The organization a remote production key authenticates as (facts §12). */
   readonly remoteKey: (key: string) => Tenant | undefined
+  /** 'tenant:evicted', for whatever watches a key (a dashboard's stream). */
+  readonly events: Emitter<TenantEvents>
+  /** Where an eviction's warn line goes. */
+  readonly log: { warn(obj: object, msg: string): void }
 }
 
 /** The organizations, one per API key. Tenants are cached by key: a replaced secret must stop working at once. */
 export function tenantsModule (d: TenantsDeps): { tenants: TenantService, module: DomainModule<RemoteKeyRegenerated> } {
   const repo = new TenantRepository(d.db)
-  const tenants = new TenantService(repo, d.clock, d.apiKeys, d.remoteKey, d.maxTenants, d.evict, d.listKeys)
+  const tenants = new TenantService({
+    repo, clock: d.clock, apiKeys: d.apiKeys, remoteKey: d.remoteKey, maxTenants: d.maxTenants, evict: d.evict, listKeys: d.listKeys, events: d.events, log: d.log
+  })
   return {
     tenants,
     module: {

@@ -46,6 +46,8 @@ export class SeenKeys {
     if (known !== undefined) known.lastUsed = wallNow()
   }
 
+  get (digest: string): Readonly<SeenKey> | undefined { return this.#byDigest.get(digest) }
+
   delete (digest: string): void { this.#byDigest.delete(digest) }
 
   clear (): void { this.#byDigest.clear() }
