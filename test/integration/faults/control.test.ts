@@ -151,6 +151,6 @@ t.test('GET /openapi.json documents the fault routes from their schemas', async 
   t.same(body.properties.kind.enum, ['status', 'latency', 'reset', 'hang', 'quirk'])
   t.same(body.properties.status.enum, [401, 403, 404, 429, 500, 502, 503])
   t.equal(body.additionalProperties, false)
-  t.same(Object.keys(post.responses).sort(), ['201', '400', '401', '413', '414', '415', '417', '431', '503'], 'its own statuses, the HTTP layer\'s, and 503 for a key beyond --max-tenants')
+  t.same(Object.keys(post.responses).sort(), ['201', '400', '401', '408', '413', '414', '415', '417', '431', '503'], 'its own statuses, the HTTP layer\'s, and 503 for a key beyond --max-tenants')
   t.ok(doc.paths['/_unimock/faults'].get && doc.paths['/_unimock/faults'].delete && doc.paths['/_unimock/faults/{id}'].delete)
 })
