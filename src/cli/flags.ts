@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox'
 import { allowedValues, ConfigSchema, settingForm, type ConfigInput } from '../config.js'
+import { isToolVariable } from './tool-variables.js'
 
 /**
  * The command-line flags and UNIMOCK_* environment variables, derived from the settings schema (config.ts
@@ -94,13 +95,10 @@ export function argsError (error: unknown, names: readonly string[], prefix = ''
   return new UsageError(`${prefix}${message}${guess === undefined ? '' : ` (did you mean ${guess}?)`}`)
 }
 
-/** UNIMOCK_* variables unimock's own tools read (not settings): never reported as unknown. */
-const TOOL_VARIABLES = new Set(['UNIMOCK_UPDATE_GOLDEN', 'UNIMOCK_BENCH_SERVER'])
-
 /** A line for each UNIMOCK_* variable that names no setting; it is ignored, so say so rather than stay silent. */
 export function unknownVariables (env: Readonly<Record<string, string | undefined>>): string[] {
   const known = FLAGS.map((f) => f.env)
-  return Object.keys(env).filter((name) => name.startsWith('UNIMOCK_') && !known.includes(name) && !TOOL_VARIABLES.has(name)).sort().map((name) => {
+  return Object.keys(env).filter((name) => name.startsWith('UNIMOCK_') && !known.includes(name) && !isToolVariable(name)).sort().map((name) => {
     const guess = closest(name, known)
     return `${name} is not a setting and is ignored${guess === undefined ? '' : ` (did you mean ${guess}?)`}`
   })

@@ -118,6 +118,9 @@ t.test('a passing job: the tests run against unimock, the scenarios pass, the re
   t.notOk(existsSync(join(dir, 'unimock.pid')), 'the server was stopped')
   t.rejects(fetch(job.env.UNIMOCK_URL!), 'nothing listens any more')
   t.match(readFileSync(join(workspace, '.runner-temp', 'summary'), 'utf8'), /findings: token_reused \(1\)/, 'the job summary names the findings')
+  // The steps' own variables (UNIMOCK_REPORT_DIR, UNIMOCK_ACTION_*, UNIMOCK_URL) reach every unimock they start.
+  const said = [...job.ran.map((r) => r.output), ...['unimock.log', 'unimock.out', 'check.txt'].map((f) => readFileSync(join(dir, f), 'utf8'))]
+  t.same(said.join('\n').split('\n').filter((line) => /is not a setting/.test(line)), [], 'no step, log or summary warns about the Action\'s own variables')
 })
 
 t.test('a failing scenario fails the job, and the report is still uploaded', async (t) => {
