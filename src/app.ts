@@ -44,6 +44,12 @@ export interface AppDeps {
   readonly logStream?: NodeJS.WritableStream
   /** Outgoing HTTP (webhook deliveries); tests hand in a MockAgent or an Agent of their own. */
   readonly dispatcher?: Dispatcher
+  /**
+   * How a webhook target's host name is resolved before its deliveries (its addresses are judged: link-local
+   * and cloud metadata ones are refused); the system's resolver by default. With a `dispatcher` handed in and
+   * no `resolve`, names are not resolved: that dispatcher decides where a name goes (a MockAgent reaches no network).
+   */
+  readonly resolve?: (hostname: string) => Promise<readonly string[]>
 }
 
 export interface UnimockApp extends FastifyInstance {
@@ -69,6 +75,15 @@ function globalDispatcherOnUse (): Dispatcher {
     },
     has: (_target, key) => Reflect.has(load(), key)
   })
+}
+
+/**
+ * Every address of a host name, as the system's resolver (getaddrinfo: /etc/hosts, then DNS) gives them.
+ * node:dns/promises is loaded on the first lookup, not at start: most servers never resolve a name.
+ */
+async function systemResolve (hostname: string): Promise<readonly string[]> {
+  const { lookup } = process.getBuiltinModule('node:dns/promises') as typeof import('node:dns/promises')
+  return (await lookup(hostname, { all: true })).map((a) => a.address)
 }
 
 /** The database the `db` setting names; one that cannot be opened is that setting's error, with its path. */
@@ -126,6 +141,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     interfaces,
     scheduler,
     dispatcher: deps.dispatcher ?? globalDispatcherOnUse(),
+    resolve: deps.resolve ?? (deps.dispatcher === undefined ? systemResolve : undefined),
     onReset: (fn) => { resets.push(fn) },
     onResetTenant: (fn) => { tenantResets.push(fn) },
     resetTenant: (tenant) => { resetTenant(tenant) }

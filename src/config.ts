@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { isBareNumber, parseDuration } from './core/durations.js'
+import { refusedWebhookUrl } from './core/refused-addresses.js'
 
 /**
  * Every setting of unimock in one schema, with its default and its description: the CLI derives its flags,
@@ -46,6 +47,7 @@ export const ConfigSchema = Type.Object({
   webhookUrls: Type.Array(Type.String({ pattern: '^https?://', form: 'an http:// or https:// URL, such as http://localhost:3000/hooks/{category}' }), { default: [], flag: 'webhook-url', placeholder: 'URL', description: 'webhook target of every tenant (repeatable; the variable is comma-separated); {category} becomes the account\'s category' }),
   webhookSecret: Type.Optional(Type.String({ minLength: 1, form: 'a key of at least one character', placeholder: 'K', description: 'signature key of every tenant\'s webhooks; default: one generated per tenant, kept in the database' })),
   webhookTimeout: Type.String({ default: '30s', placeholder: 'D', description: 'how long a receiver has to answer a delivery' }),
+  webhookAllowPrivate: Type.Boolean({ default: false, description: 'let webhook targets be link-local addresses (169.254.0.0/16, fe80::/10), cloud metadata services (169.254.169.254, fd00:ec2::254, metadata.google.internal...) and 0.0.0.0 or ::, refused by default when a target is added and again at each delivery; loopback and private networks need no flag' }),
   scenarios: Type.Array(Type.String({ minLength: 1, form: 'a scenario file\'s path or a shipped scenario\'s name' }), { default: [], flag: 'scenario', placeholder: 'FILE', description: 'run a scenario file (or a shipped one by name) at start (repeatable; the variable is comma-separated): all are validated first, then played' }),
   apiRevision: Type.Union([Type.Literal('4.0.4'), Type.Literal('2026')], { default: '4.0.4', description: 'which answers to serve: 4.0.4, what @mergeapi/merge-node-client 4.0.4 knows (a strict client parses every record); 2026, also the fields of the 2026 API export that client does not know (crm *_url, filestorage Drive size)' }),
   publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^/?#\\s]+/?$', form: 'an origin, http:// or https:// and a host with an optional port, no path (https://unimock.ci.example)', placeholder: 'URL', description: 'the origin absolute URLs in answers name (webhook_listener_url, magic_link_url, download and OpenAPI server URLs, the widget script), e.g. https://unimock.ci.example: set it when clients reach unimock through a proxy or a shared host; default: the Host the client sent, when it is a valid host' })),
@@ -94,6 +96,7 @@ export function settingForm (schema: TSchema): string {
   if (allowed !== undefined) return allowed
   if (schema.type === 'array') return settingForm(schema.items as TSchema)
   if (typeof schema.form === 'string') return schema.form
+  if (schema.type === 'boolean') return 'true or false'
   if (schema.type === 'integer') return `a whole number ${range(schema)}`.trim()
   if (schema.type === 'number') return `a number ${range(schema)}`.trim()
   return 'a text of at least one character'
@@ -115,6 +118,11 @@ export function parseConfig (input: ConfigInput = {}): Config {
   }
   if (config.timeScale !== 1 && config.clock === 'virtual') {
     throw new ConfigError('invalid setting timeScale: it applies to the real clock only; a virtual clock moves only through POST /_unimock/clock/advance (drop it, or use the real clock)')
+  }
+  // A --webhook-url goes to every key's deliveries: one aimed at a metadata service is refused before the start.
+  for (const url of config.webhookAllowPrivate ? [] : config.webhookUrls) {
+    const refused = refusedWebhookUrl(url)
+    if (refused !== undefined) throw new ConfigError(`invalid setting webhookUrls: ${refused} (got ${JSON.stringify(url)}); give another target, or start unimock with --webhook-allow-private for a deliberate set-up`)
   }
   // With --api-key no key is listed at all (the operator gave them); asking for the list there would be ignored silently.
   if (config.dashboardKeys === 'list' && config.apiKeys.length > 0) {

@@ -27,6 +27,11 @@ export interface AppContext {
   readonly scheduler: Scheduler
   /** Every outgoing HTTP request (webhook deliveries) goes through this undici dispatcher. */
   readonly dispatcher: Dispatcher
+  /**
+   * Resolves a webhook target's host name before its deliveries, whose addresses are judged (link-local and
+   * metadata ones refused); undefined when a dispatcher was handed in without one: names are not resolved.
+   */
+  readonly resolve: ((hostname: string) => Promise<readonly string[]>) | undefined
   onReset(fn: () => void): void
   /** What a reset of one API key's world clears (inside one transaction): its rows, its caches. */
   onResetTenant(fn: (tenant: number) => void): void

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { buildApp, type UnimockApp } from './app.js'
 import { checkScenarios, type CheckReports } from './cli/check.js'
 import { conformUsage, parseConform, runConform, type ConformCommand } from './cli/conform.js'
-import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, unknownVariables, UsageError } from './cli/flags.js'
+import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, switchValues, unknownVariables, UsageError } from './cli/flags.js'
 import { Progress, type ProgressOut } from './cli/progress.js'
 import { checkScenarioSources, playScenarioSource, readScenarioSource, summaryLines, type ScenarioRunSummary } from './cli/scenario-runs.js'
 import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
@@ -62,11 +62,12 @@ function swallowed (argument: string, env: Readonly<Record<string, string | unde
 export function parseCli (argv: readonly string[], env: Readonly<Record<string, string | undefined>>): CliCommand {
   // conform takes flags of its own (the backend's), so it is told apart before unimock's flags are parsed.
   if (argv[0] === 'conform') return parseConform(argv.slice(1))
-  const options = Object.fromEntries(FLAGS.map((spec) => [spec.flag, { type: 'string' as const, multiple: spec.kind === 'list' }]))
+  const options = Object.fromEntries(FLAGS.map((spec) => [spec.flag, { type: spec.kind === 'boolean' ? 'boolean' as const : 'string' as const, multiple: spec.kind === 'list' }]))
+  const switches = switchValues(argv)
   let parsed: { values: Record<string, unknown>, positionals: string[] }
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: switches.args,
       options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' }, junit: { type: 'string' }, tap: { type: 'boolean' } },
       strict: true,
       allowPositionals: true
@@ -89,7 +90,10 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
   for (const spec of FLAGS) {
     const fromFlag = values[spec.flag]
     const fromEnv = env[spec.env]
-    if (typeof fromFlag === 'string') input[spec.key] = convert(spec, fromFlag, `--${spec.flag}`)
+    const fromSwitch = switches.values.get(spec)
+    if (fromFlag === true) input[spec.key] = true
+    else if (fromSwitch !== undefined) input[spec.key] = fromSwitch
+    else if (typeof fromFlag === 'string') input[spec.key] = convert(spec, fromFlag, `--${spec.flag}`)
     else if (Array.isArray(fromFlag)) input[spec.key] = fromFlag
     else if (fromEnv !== undefined && fromEnv !== '') input[spec.key] = convert(spec, fromEnv, spec.env)
   }

@@ -9,7 +9,7 @@ import { isToolVariable } from './tool-variables.js'
  * variables.
  */
 
-type Kind = 'string' | 'integer' | 'number' | 'list' | 'integer-or-off'
+type Kind = 'string' | 'integer' | 'number' | 'list' | 'integer-or-off' | 'boolean'
 
 export interface FlagSpec {
   readonly flag: string
@@ -25,6 +25,7 @@ const kebab = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowe
 
 function kindOf (schema: TSchema): Kind {
   if (schema.type === 'array') return 'list'
+  if (schema.type === 'boolean') return 'boolean'
   if (schema.type === 'integer') return 'integer'
   if (schema.type === 'number') return 'number'
   const members = (schema as { anyOf?: TSchema[] }).anyOf ?? []
@@ -40,6 +41,7 @@ export const FLAGS: readonly FlagSpec[] = Object.entries(ConfigSchema.properties
 
 /** `--clock real|virtual`, `--port N`: the flag and what it takes. */
 export function flagForm (spec: FlagSpec): string {
+  if (spec.kind === 'boolean') return `--${spec.flag}`
   const members = (spec.schema as { anyOf?: TSchema[] }).anyOf
   const value = members?.every((m) => 'const' in m) === true
     ? members.map((m) => String(m.const)).join('|')
@@ -51,22 +53,47 @@ export function flagForm (spec: FlagSpec): string {
 export function flagHelp (spec: FlagSpec): string {
   const allowed = allowedValues(spec.schema)
   const fallback = spec.schema.default
+  if (spec.kind === 'boolean') return `${String(spec.schema.description ?? '')} (off unless given; the variable takes true or false)`
   const defaultText = fallback === undefined ? '' : Array.isArray(fallback) ? (fallback.length === 0 ? '' : ` (default ${fallback.join(',')})`) : ` (default ${String(fallback)})`
   const allowedText = allowed !== undefined && spec.kind === 'integer-or-off' ? ` (${allowed})` : ''
   return `${String(spec.schema.description ?? '')}${allowedText}${defaultText}`
 }
 
-export type FlagValue = string | number | string[]
+export type FlagValue = string | number | string[] | boolean
+
+/** The words a variable of a switch (a flag without a value) may say. */
+const SWITCH_WORDS: Readonly<Record<string, boolean>> = { true: true, 1: true, yes: true, on: true, false: false, 0: false, no: false, off: false }
 
 /** A raw flag or variable value in the setting's type; a number that does not parse names the flag and its form. */
 export function convert (spec: FlagSpec, raw: string, source: string): FlagValue {
   if (spec.kind === 'string') return raw
+  if (spec.kind === 'boolean') {
+    const on = SWITCH_WORDS[raw.trim().toLowerCase()]
+    if (on === undefined) throw new UsageError(`invalid value for ${source}: must be true or false (got "${raw}")`)
+    return on
+  }
   if (spec.kind === 'list') return raw.split(',').map((item) => item.trim()).filter((item) => item !== '')
   if (spec.kind === 'integer-or-off' && raw.trim() === 'off') return 'off'
   const n = Number(raw)
   const ok = raw.trim() !== '' && Number.isFinite(n) && (spec.kind === 'number' || Number.isInteger(n))
   if (!ok) throw new UsageError(`invalid value for ${source}: must be ${settingForm(spec.schema)} (got "${raw}")`)
   return n
+}
+
+/**
+ * Switches written with a value (`--webhook-allow-private=false`), taken out of argv and read as the switch's
+ * variable is (true or false): parseArgs would refuse them without naming the value.
+ */
+export function switchValues (argv: readonly string[]): { readonly args: string[], readonly values: ReadonlyMap<FlagSpec, boolean> } {
+  const values = new Map<FlagSpec, boolean>()
+  const args = argv.filter((arg) => {
+    const eq = arg.indexOf('=')
+    const spec = eq < 0 ? undefined : FLAGS.find((f) => f.kind === 'boolean' && arg.slice(0, eq) === `--${f.flag}`)
+    if (spec === undefined) return true
+    values.set(spec, convert(spec, arg.slice(eq + 1), `--${spec.flag}`) as boolean)
+    return false
+  })
+  return { args, values }
 }
 
 /** Edit distance, for "did you mean": a misspelt name is usually one or two edits away. */

@@ -130,6 +130,7 @@ export const errorCatalogue = {
   RESYNC_RATE_LIMITED: { status: 429, title: 'Too Many Requests', message: 'A FULL resync of this linked account is limited to one every {window}; the next one is possible in {seconds} seconds. Use an INCREMENTAL resync with a target for fresher data now.' },
 
   // webhooks: targets, the delivery journal, delivery faults, on-demand events (src/integration/background/webhooks)
+  WEBHOOK_TARGET_REFUSED: { status: 400, title: 'Bad Request', message: 'Webhook target refused: {reason}. unimock does not POST to link-local addresses, cloud metadata services or 0.0.0.0 and ::, where anyone who can reach it could otherwise send signed requests; loopback and private networks (127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16) are allowed. For a deliberate set-up, start unimock with --webhook-allow-private (UNIMOCK_WEBHOOK_ALLOW_PRIVATE).' },
   WEBHOOK_TARGET_NOT_FOUND: { status: 404, title: 'Not Found', message: 'No webhook target {id} for this API key. GET /_unimock/webhooks/targets lists them.' },
   WEBHOOK_TARGET_FROM_FLAG: { status: 409, title: 'Conflict', message: 'Webhook target {id} comes from --webhook-url and applies to every API key; it cannot be deleted through the control API. Restart unimock without that flag.' },
   WEBHOOK_BAD_CATEGORY: { status: 400, title: 'Bad Request', message: 'Invalid category "{value}": use one of {allowed}.' },

@@ -106,7 +106,7 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
   // What a scenario run adds (targets, faults) holds for its own accounts only; the runs say which those are.
   const fences = new AccountFences()
   // Sync, and what depends on its state. Webhook targets come first: sync asks whether a tenant observes its runs.
-  const targets = webhookTargetsModule({ db, clock, random, events, flagUrls: config.webhookUrls, fenced: fences.admits })
+  const targets = webhookTargetsModule({ db, clock, random, events, flagUrls: config.webhookUrls, fenced: fences.admits, allowPrivate: config.webhookAllowPrivate })
   const sync = syncModule({
     db,
     clock,
@@ -153,6 +153,8 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     targets: targets.targets,
     fenced: fences.admits,
     http: context.dispatcher,
+    resolve: context.resolve,
+    allowPrivate: config.webhookAllowPrivate,
     timeoutMs: durationMs(config.webhookTimeout),
     secret: config.webhookSecret,
     log,

@@ -7,6 +7,7 @@ import type { Db } from '../../../store/database.js'
 import { afterAttempt, type RetryDecision, type RetryPolicy } from './retry-policy.js'
 import { postWebhook, type SendResult } from './sender.js'
 import type { WebhookStreams } from './streams.js'
+import type { TargetGuard } from './target-guard.js'
 import type { WebhookEvents } from './webhook-events.js'
 import type { Attempt, Delivery, WebhookRepository } from './webhook-repository.js'
 
@@ -30,6 +31,8 @@ export interface DispatcherDeps {
   readonly log: { error(obj: object, msg: string): void }
   /** Each attempt's outcome, for logs and observers. */
   readonly events: Emitter<WebhookEvents>
+  /** Whether a target may be POSTed to now (link-local and metadata addresses are refused). */
+  readonly guard: TargetGuard
 }
 
 /**
@@ -134,7 +137,9 @@ export class DeliveryDispatcher {
     for (const [key, list] of byTarget) {
       const previous = this.#chains.get(key) ?? Promise.resolve()
       const chain = previous.then(async () => {
-        for (const d of list) await this.#attempt(d)
+        // Judged once per run of a target (its deliveries share the URL): a lookup, not one per delivery.
+        const refused = this.#closing ? undefined : await this.#d.guard(list[0]!.url)
+        for (const d of list) await this.#attempt(d, refused)
       }).catch((error: unknown) => { this.#d.log.error({ err: error }, 'webhook delivery chain failed') })
       this.#chains.set(key, chain)
       void chain.then(() => { if (this.#chains.get(key) === chain) this.#chains.delete(key) })
@@ -146,13 +151,17 @@ export class DeliveryDispatcher {
     return all
   }
 
-  async #attempt (d: Delivery): Promise<void> {
+  /** One attempt; `refused`: why the target may not be POSTed to now, recorded as the attempt's failure. */
+  async #attempt (d: Delivery, refused: string | undefined): Promise<void> {
     if (this.#closing) return
     const at = this.#d.clock.now()
-    const result = await postWebhook(this.#d.http, d.url, d.body, d.signature, this.#d.timeoutMs)
+    const result: SendResult = refused === undefined
+      ? await postWebhook(this.#d.http, d.url, d.body, d.signature, this.#d.timeoutMs)
+      : { statusCode: null, error: `refused by unimock: ${refused} (--webhook-allow-private lifts this)`, retryAfterMs: null, durationMs: 0 }
     if (this.#closing || !this.#d.db.open) return
     const attempts: Attempt[] = [...d.attempts, { at, statusCode: result.statusCode, error: result.error, durationMs: result.durationMs }]
-    const decision = afterAttempt(attempts.length, result, () => this.#d.streams.random.next(), this.#d.policy)
+    // A refusal is final: retrying would only be refused again, and nothing may reach that address meanwhile.
+    const decision: RetryDecision = refused === undefined ? afterAttempt(attempts.length, result, () => this.#d.streams.random.next(), this.#d.policy) : { state: 'failed' }
     this.#record(d, attempts, decision, result, at)
   }
 }

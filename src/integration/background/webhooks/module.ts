@@ -18,6 +18,7 @@ import { FanOut } from './fan-out.js'
 import { DEFAULT_RETRY_POLICY } from './retry-policy.js'
 import { SignatureKeys } from './signature-keys.js'
 import { WebhookStreams } from './streams.js'
+import { targetGuard, type Resolve } from './target-guard.js'
 import { WebhookTargets } from './targets.js'
 import type { WebhookEvents } from './webhook-events.js'
 import { WebhookRepository } from './webhook-repository.js'
@@ -26,10 +27,10 @@ import { WebhookRepository } from './webhook-repository.js'
  * Webhook targets: built before sync, since a tenant whose targets may want sync events has its runs finish on
  * time (sync asks `wantsSyncEvents`). Their delivery (webhookDeliveryModule) is built after the domains it reports on.
  */
-export function webhookTargetsModule (d: { db: Db, clock: Clock, random: Random, events: Emitter<WebhookEvents>, flagUrls: readonly string[], fenced: FenceCheck }): { repo: WebhookRepository, streams: WebhookStreams, targets: WebhookTargets, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
+export function webhookTargetsModule (d: { db: Db, clock: Clock, random: Random, events: Emitter<WebhookEvents>, flagUrls: readonly string[], fenced: FenceCheck, allowPrivate: boolean }): { repo: WebhookRepository, streams: WebhookStreams, targets: WebhookTargets, module: DomainModule<AccountEvents & SyncEvents & WebhookEvents & WriteEvents & RemoteEvents & IssueEvents> } {
   const repo = new WebhookRepository(d.db)
   const streams = new WebhookStreams(d.random, () => repo.sequences())
-  const targets = new WebhookTargets({ db: d.db, clock: d.clock, repo, streams, events: d.events, flagUrls: d.flagUrls, fenced: d.fenced })
+  const targets = new WebhookTargets({ db: d.db, clock: d.clock, repo, streams, events: d.events, flagUrls: d.flagUrls, fenced: d.fenced, allowPrivate: d.allowPrivate })
   return {
     repo,
     streams,
@@ -59,6 +60,10 @@ export interface WebhookDeliveryDeps extends Omit<EventWebhookDeps, 'fanOut' | '
   readonly log: { error(obj: object, msg: string): void }
   /** scheme://host:port of this server, for linked_account.webhook_listener_url. */
   readonly origin: () => string
+  /** --webhook-allow-private: targets at link-local and metadata addresses are delivered to. */
+  readonly allowPrivate: boolean
+  /** How a target's name is resolved before its deliveries; undefined: not at all. */
+  readonly resolve: Resolve | undefined
 }
 
 /** Signing, delivery faults, the one outbox's dispatcher and the fan-out of domain events into deliveries. */
@@ -66,7 +71,8 @@ export function webhookDeliveryModule (d: WebhookDeliveryDeps): { keys: Signatur
   const keys = new SignatureKeys(d.repo, d.streams, d.secret)
   const faults = new DeliveryFaults(d.repo, d.streams, d.clock, d.fenced)
   const dispatcher = new DeliveryDispatcher({
-    db: d.db, clock: d.clock, scheduler: d.scheduler, repo: d.repo, streams: d.streams, http: d.http, timeoutMs: d.timeoutMs, policy: DEFAULT_RETRY_POLICY, log: d.log, events: d.events
+    db: d.db, clock: d.clock, scheduler: d.scheduler, repo: d.repo, streams: d.streams, http: d.http, timeoutMs: d.timeoutMs, policy: DEFAULT_RETRY_POLICY, log: d.log, events: d.events,
+    guard: targetGuard(d.allowPrivate, d.resolve)
   })
   const fanOut = new FanOut({ db: d.db, repo: d.repo, streams: d.streams, targets: d.targets, keys, faults, dispatcher, origin: d.origin })
   const webhooks = new EventWebhooks({ fanOut, targets: d.targets, account: d.account, syncStates: d.syncStates, record: d.record, issue: d.issue })

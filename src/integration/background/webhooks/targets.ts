@@ -2,6 +2,7 @@ import type { FenceCheck } from '../../../core/account-fences.js'
 import { createHash } from 'node:crypto'
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
+import { refusedWebhookUrl } from '../../../core/refused-addresses.js'
 import type { Emitter } from '../../../core/events.js'
 import { globMatcher } from '../../../core/glob.js'
 import type { Db } from '../../../store/database.js'
@@ -30,6 +31,8 @@ export interface WebhookTargetDeps {
   readonly flagUrls: readonly string[]
   /** A scenario run's targets go to its own accounts only. */
   readonly fenced: FenceCheck
+  /** --webhook-allow-private: a target may be a link-local or metadata address. */
+  readonly allowPrivate: boolean
 }
 
 /** A uuid-shaped id that stays the same for the same text: flag targets have no row to hold one. */
@@ -71,7 +74,10 @@ export class WebhookTargets {
       (t.category === null || t.category === account.category) && (t.events === null || t.events.some((p) => globMatcher(p)(event))))
   }
 
+  /** A new target of the tenant; one at a link-local or cloud metadata address is refused (#53), unless allowed. */
   add (tenantId: number, input: NewTarget): Target {
+    const refused = this.#d.allowPrivate ? undefined : refusedWebhookUrl(input.url)
+    if (refused !== undefined) throw appError('WEBHOOK_TARGET_REFUSED', { reason: refused })
     const now = this.#d.clock.now()
     const target: StoredTarget = { id: this.#d.streams.ids.uuid(), tenantId, url: input.url, events: input.events, category: input.category, createdAt: now }
     this.#d.db.transaction(() => {
