@@ -1,6 +1,9 @@
 import { wallNow } from '../../../core/clock.js'
 
-/** A key this process has seen on a server without --api-key, as the dashboard's first view may show it. */
+/**
+ * A key this process has seen, as the dashboard's first view may show it on a server without --api-key (and
+ * as an eviction's log line names it on any server).
+ */
 export interface SeenKey {
   /**
    * The key itself, kept only when the operator asked for the keys in full (--dashboard-keys list): on a
