@@ -5,8 +5,10 @@ import { buildApp, type UnimockApp } from './app.js'
 import { checkScenarios, type CheckReports } from './cli/check.js'
 import { conformUsage, parseConform, runConform, type ConformCommand } from './cli/conform.js'
 import { argsError, convert, FLAGS, flagForm, flagHelp, type FlagValue, switchValues, unknownVariables, UsageError } from './cli/flags.js'
+import { everyInterface, listenFailure, reachableHost } from './cli/listening.js'
 import { Progress, type ProgressOut } from './cli/progress.js'
 import { checkScenarioSources, playScenarioSource, readScenarioSource, summaryLines, type ScenarioRunSummary } from './cli/scenario-runs.js'
+import { settingError, settingSources, sourceOf, type SettingSources } from './cli/sources.js'
 import { ConfigError, parseConfig, type Config, type ConfigInput } from './config.js'
 import { version } from './version.js'
 
@@ -45,8 +47,8 @@ export function usage (): string {
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'version' }
-  | { kind: 'run', config: Config, warnings: readonly string[] }
-  | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[], reports: CheckReports }
+  | { kind: 'run', config: Config, warnings: readonly string[], sources: SettingSources }
+  | { kind: 'check', config: Config, targets: readonly string[], warnings: readonly string[], reports: CheckReports, sources: SettingSources }
   | ConformCommand
 
 /**
@@ -97,26 +99,21 @@ export function parseCli (argv: readonly string[], env: Readonly<Record<string, 
     else if (Array.isArray(fromFlag)) input[spec.key] = fromFlag
     else if (fromEnv !== undefined && fromEnv !== '') input[spec.key] = convert(spec, fromEnv, spec.env)
   }
+  const sources = settingSources(values, env)
   if (command === 'check') {
-    if (input.clock === 'real') throw new UsageError('check plays scenarios on the virtual clock: drop --clock real')
-    if (input.scenarios !== undefined) throw new UsageError('check takes its scenario files as arguments, not --scenario')
+    const clock = sourceOf('clock', sources)
+    if (input.clock === 'real') throw new UsageError(`check plays scenarios on the virtual clock: drop ${clock === '--clock' ? '--clock real' : `${clock}=real`}`)
+    if (input.scenarios !== undefined) throw new UsageError(`check takes its scenario files as arguments, not ${sourceOf('scenarios', sources)}`)
     input.clock = 'virtual'
   }
   const warnings = unknownVariables(env)
   try {
     const config = parseConfig(input as ConfigInput)
-    return command === 'check' ? { kind: 'check', config, targets, warnings, reports } : { kind: 'run', config, warnings }
+    return command === 'check' ? { kind: 'check', config, targets, warnings, reports, sources } : { kind: 'run', config, warnings, sources }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error
-    throw flagError(error)
+    throw settingError(error, sources)
   }
-}
-
-/** A setting's error in the command line's words: the flag's name is what the user typed. */
-function flagError (error: ConfigError): UsageError {
-  const match = /invalid setting (\w+)/.exec(error.message)
-  const spec = FLAGS.find((s) => s.key === match?.[1])
-  return new UsageError(spec === undefined ? error.message : error.message.replace(match![0], `invalid value for --${spec.flag}`))
 }
 
 export interface StartOptions extends ConfigInput {}
@@ -170,8 +167,7 @@ export async function startUnimock (options: StartOptions = {}, progress?: Progr
   await app.listen({ port: config.port, host: config.host })
   const address = app.server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  const url = `http://${host}:${port}`
+  const url = `http://${reachableHost(config.host)}:${port}`
   const key = config.apiKeys[0]
   const dashboardUrl = `${url}/_unimock/ui${key === undefined ? '' : `#key=${encodeURIComponent(key)}`}`
   return { url, dashboardUrl, app, runs, close: async () => { await app.close() } }
@@ -217,15 +213,19 @@ async function main (): Promise<boolean> {
   try {
     running = await startUnimock(command.config, terminal(command.config))
   } catch (error) {
+    // A port in use (or one this user may not take) is one line naming the fix, with status 1.
+    const failure = listenFailure(error, command.config, command.sources)
+    if (failure !== undefined) { process.stderr.write(`unimock: ${failure}\n`); process.exit(1) }
     // A setting only the start can check (a --db the server cannot open) is named like any other.
-    const usage = error instanceof ConfigError ? flagError(error) : error
+    const usage = error instanceof ConfigError ? settingError(error, command.sources) : error
     if (!(usage instanceof UsageError)) throw error
     process.stderr.write(`unimock: ${usage.message}\n`)
     process.exit(2)
   }
   for (const run of running.runs) for (const line of summaryLines(run)) process.stdout.write(`${line}\n`)
   // One line, written at once: scripts wait for it and read the URL from it.
-  process.stdout.write(`unimock listening on ${running.url} (clock ${command.config.clock}, db ${command.config.db}); dashboard ${running.dashboardUrl}\n`)
+  const bound = everyInterface(command.config.host) ? `every interface (${command.config.host}), ` : ''
+  process.stdout.write(`unimock listening on ${running.url} (${bound}clock ${command.config.clock}, db ${command.config.db}); dashboard ${running.dashboardUrl}\n`)
   // While serving, the line shows only while accounts' data is being built.
   const out = terminal(command.config)
   if (out !== undefined) new Progress(out, 'unimock', { whileBuilding: true }).watch(running.app)

@@ -65,7 +65,7 @@ t.test('a bad value is answered with the form the flag takes', async (t) => {
   t.match(message(['--clock-start', '2030-01-01T09:00:00']), /--clock-start: .* with a zone/, 'a time without a zone would be local time')
   t.equal(message(['--clock-start', '2030-01-01']), 'accepted')
   t.match(message(['--clock', 'virtual', '--time-scale', '60']), /^invalid value for --time-scale: it applies to the real clock only/)
-  t.match(message([], { UNIMOCK_TIME_SCALE: '60', UNIMOCK_CLOCK: 'virtual' }), /--time-scale: it applies to the real clock only/)
+  t.match(message([], { UNIMOCK_TIME_SCALE: '60', UNIMOCK_CLOCK: 'virtual' }), /^invalid value for UNIMOCK_TIME_SCALE: it applies to the real clock only/, 'named by the variable it came from')
   t.equal(message(['--sync-interval', '5']), 'invalid value for --sync-interval: "5" is not a duration: 90s, 5m, 24h, 7d, 1h30m or ISO 8601 such as PT24H (a bare number has no unit: write 5ms, 5s or 5m)')
   t.equal(message(['--full-resync-interval', '0']), 'accepted', '0 needs no unit')
   t.equal(message(['--seeed', '3']), 'Unknown option \'--seeed\' (did you mean --seed?)')
