@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { type AppError, appError } from '../core/errors.js'
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../core/json-depth.js'
+import { jsonSyntaxError } from '../core/json-syntax.js'
 
 type Done = (error: Error | null, body?: unknown) => void
 
@@ -23,7 +24,7 @@ const EMPTY = (): AppError => appError('MALFORMED_JSON', { reason: 'the body is 
  * Each scope renders the error in its own dialect.
  */
 export function installJsonBody (scope: FastifyInstance, options: JsonBodyOptions): void {
-  const parse: JsonParse = options.parse ?? scope.getDefaultJsonParser('error', 'error') as JsonParse
+  const parse: JsonParse = options.parse ?? fastifyJson(scope)
   scope.removeContentTypeParser('application/json')
   scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
@@ -35,4 +36,19 @@ export function installJsonBody (scope: FastifyInstance, options: JsonBodyOption
     if (jsonNestsDeeperThan(text)) { done(appError('JSON_TOO_DEEP', { limit: MAX_JSON_DEPTH }), undefined); return }
     parse(request, text, done)
   })
+}
+
+/**
+ * Fastify's own parser (its prototype-poisoning protection), saying what is wrong and where: Fastify's message
+ * ("Body is not valid JSON but content-type is set to 'application/json'") gave neither.
+ */
+function fastifyJson (scope: FastifyInstance): JsonParse {
+  const parse = scope.getDefaultJsonParser('error', 'error') as JsonParse
+  return (request, text, done) => {
+    parse(request, text, (error, body) => {
+      if ((error as { code?: string } | null)?.code !== 'FST_ERR_CTP_INVALID_JSON_BODY') { done(error, body); return }
+      const reason = jsonSyntaxError(text) ?? 'it has a __proto__ or constructor.prototype key, which is refused'
+      done(appError('MALFORMED_JSON', { reason }), undefined)
+    })
+  }
 }

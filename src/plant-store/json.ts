@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { isInteger, isSafeNumber, parse } from 'lossless-json'
 import { appError } from '../core/errors.js'
+import { jsonSyntaxError } from '../core/json-syntax.js'
 import { installJsonBody } from '../http/json-body.js'
 
 /**
@@ -28,7 +29,7 @@ export function useLosslessJson (scope: FastifyInstance): void {
       try {
         done(null, parseJsonLossless(text))
       } catch (error) {
-        done(appError('MALFORMED_JSON', { reason: (error as Error).message.replace(/\.$/, '') }), undefined)
+        done(appError('MALFORMED_JSON', { reason: jsonSyntaxError(text) ?? (error as Error).message.replace(/\.$/, '') }), undefined)
       }
     }
   })
