@@ -54,6 +54,10 @@ await build({
   // playwright-core is loaded by `conform --app-page` only, at run time (it finds its own files beside it).
   external: ['better-sqlite3', 'undici', 'esbuild', 'playwright-core'],
   logLevel: 'warning',
+  // import() becomes require(): a dynamic import inside a vm.Script (src/code-cache.ts) needs Node's
+  // experimental vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER, whose ExperimentalWarning the first gzipped
+  // /openapi.json printed. Every module the bundle loads late (node:zlib, esbuild, playwright-core) is CommonJS.
+  supported: { 'dynamic-import': false },
   // The modules find their files (fixtures, the dashboard) from import.meta.url; in the bundle that is its own.
   // An in-memory database starts from the blank script (src/store/database.ts); the bundle carries it ready.
   // So do the version (src/version.ts would look for package.json from the bundle's folder up, 1-5 ms of a start).
@@ -73,11 +77,21 @@ await build({
  * became 4.6 MB in memory, converted at every start. esbuild escapes such characters in strings, but not
  * in String.raw templates or kept comments, so the build refuses them (write an HTML entity or an escape).
  */
-const wide = /[\u0100-\uffff]/.exec(readFileSync(`${root}dist/src/server.bundle.cjs`, 'utf8'))
+const bundled = readFileSync(`${root}dist/src/server.bundle.cjs`, 'utf8')
+const wide = /[\u0100-\uffff]/.exec(bundled)
 if (wide !== null) {
   throw new Error(`dist/src/server.bundle.cjs holds ${JSON.stringify(wide[0])} (U+${wide[0].codePointAt(0).toString(16).toUpperCase()}) ` +
     'beyond Latin-1: V8 would hold the whole bundle as two-byte text. Escape it in the source.')
 }
 
+// The bundle runs in a vm.Script without a dynamic import loader (src/code-cache.ts): an import() left in it
+// would throw ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING when called.
+const dynamic = /\bimport\(\s*["'`]/.exec(bundled)
+if (dynamic !== null) {
+  throw new Error(`dist/src/server.bundle.cjs holds a dynamic import (${bundled.slice(dynamic.index, dynamic.index + 60)}...), ` +
+    'which the launcher cannot run: load the module with require() or a static import.')
+}
+
 // The bin runs as ./dist/src/launcher.js (npx in a clone, a cached npx entry): tsc writes it without the run bit.
 chmodSync(`${root}dist/src/launcher.js`, 0o755)
+

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
-import { Script, constants as vmConstants } from 'node:vm'
+import { Script } from 'node:vm'
 
 /**
  * Runs a CommonJS bundle through V8's code cache: compiling the 1.8 MB CLI bundle was the largest single
@@ -55,9 +55,9 @@ export function loadBundle (file: string, cacheFile = `${file}.cache`): LoadedBu
   const cachedData = readCache(cacheFile, sourceDigest)
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: file,
-    cachedData,
-    // Without it a dynamic import() in the bundle would fail to load.
-    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER
+    // No importModuleDynamically: Node's loader for it is experimental and warns on first use. The build turns
+    // the bundle's import() calls into require() (scripts/bundle-server.mjs).
+    cachedData
   })
   const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: unknown, filename: string, dir: string) => void
   const module = { exports: {} as Record<string, unknown> }
