@@ -83,7 +83,9 @@ export function composeUnifiedService (app: FastifyInstance, context: AppContext
     maxTenants: config.maxTenants,
     listKeys: config.dashboardKeys === 'list',
     evict: (tenantId) => { context.resetTenant(tenantId) },
-    remoteKey: (key) => remoteKeys.keys.tenantOf(key)
+    remoteKey: (key) => remoteKeys.keys.tenantOf(key),
+    // Asked at request time only, once the accounts below exist.
+    isAccountToken: (value) => accounts.accounts.isAccountToken(value)
   })
   const accounts = accountsModule({ ...base, tenants: tenants.tenants, relinkStatus: config.relinkStatus })
   const link = linkModule({ ...base, accounts: accounts.accounts, publicTokenTtlMs: config.publicTokenTtl * 1000 })

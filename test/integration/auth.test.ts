@@ -64,12 +64,12 @@ t.test('X-Account-Token problems are 401s that say which', async (t) => {
 
   const cases: Array<[Client, string, RegExp]> = [
     [a, DETAILS, /^Account Token must be passed in as an X-Account-Token header\.$/],
-    [a.withAccount('nope'), DETAILS, /no linked account has this account token/],
+    [a.withAccount('nope'), DETAILS, /no linked account of this API key has this account token\. Each API key is a world of its own/],
     // Another key's token answers exactly as an unknown one: a key learns nothing of other tenants.
-    [a.withAccount(other.accountToken), DETAILS, /no linked account has this account token/],
-    [b.withAccount(hris.accountToken), DETAILS, /no linked account has this account token/],
+    [a.withAccount(other.accountToken), DETAILS, /no linked account of this API key has this account token\. Each API key is a world of its own/],
+    [b.withAccount(hris.accountToken), DETAILS, /no linked account of this API key has this account token\. Each API key is a world of its own/],
     [a.withAccount(deleted.accountToken), '/api/crm/v1/account-details', /its linked account was deleted/],
-    [b.withAccount(deleted.accountToken), '/api/crm/v1/account-details', /no linked account has this account token/],
+    [b.withAccount(deleted.accountToken), '/api/crm/v1/account-details', /no linked account of this API key has this account token\. Each API key is a world of its own/],
     [a.withAccount(hris.accountToken), '/api/ats/v1/account-details', /for the ats category: this account token belongs to a hris linked account/]
   ]
   for (const [client, url, message] of cases) {

@@ -105,9 +105,9 @@ t.test('an eviction is a warn line naming the key by its first characters; the e
 
   // C holds the room now; B's return will evict again (A, idle the longest by then), so C asks first.
   const foreign = await call(url, KEYS.c, 'GET', '/api/hris/v1/employees', undefined, { 'x-account-token': bravo.account_token })
-  t.match(foreign.body.detail, /^Invalid X-Account-Token: no linked account has this account token\./, 'another key holding B\'s old token learns nothing of B')
+  t.match(foreign.body.detail, /^Invalid X-Account-Token: no linked account of this API key has this account token\./, 'another key holding B\'s old token learns nothing of B')
   const mistyped = await call(url, KEYS.c, 'GET', '/api/hris/v1/employees', undefined, { 'x-account-token': 'no-such-token' })
-  t.match(mistyped.body.detail, /^Invalid X-Account-Token: no linked account has this account token\./, 'a key never evicted gets the plain answer')
+  t.match(mistyped.body.detail, /^Invalid X-Account-Token: no linked account of this API key has this account token\./, 'a key never evicted gets the plain answer')
   const gone = await call(url, KEYS.b, 'GET', '/api/hris/v1/employees', undefined, { 'x-account-token': bravo.account_token })
   t.equal(gone.status, 401)
   t.match(gone.body.detail, /^Invalid X-Account-Token: no linked account of this API key has it, because this key's world was evicted: a new key came beyond --max-tenants 2 .*start unimock with a larger --max-tenants \(UNIMOCK_MAX_TENANTS\)\.$/)

@@ -146,6 +146,11 @@ export class AccountService {
   }
 
   /** The id of the tenant's account an account token names, or undefined (another key's token is unknown). */
+  /** Whether the value is the account token of any linked account (a key must never be one: #55). */
+  isAccountToken (value: string): boolean {
+    return this.#d.repo.byToken(value) !== undefined
+  }
+
   idByToken (tenantId: number, token: string): string | undefined {
     const account = this.#d.repo.byToken(token)
     return account !== undefined && account.tenantId === tenantId ? account.id : undefined

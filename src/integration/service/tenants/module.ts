@@ -23,6 +23,8 @@ export interface TenantsDeps {
   readonly remoteKey: (key: string) => Tenant | undefined
   /** 'tenant:evicted', for whatever watches a key (a dashboard's stream). */
   readonly events: Emitter<TenantEvents>
+  /** Whether a value is some linked account's account token: never taken as a new key. */
+  readonly isAccountToken: (value: string) => boolean
   /** Where an eviction's warn line goes. */
   readonly log: { warn(obj: object, msg: string): void }
 }
@@ -31,7 +33,7 @@ export interface TenantsDeps {
 export function tenantsModule (d: TenantsDeps): { tenants: TenantService, module: DomainModule<RemoteKeyRegenerated> } {
   const repo = new TenantRepository(d.db)
   const tenants = new TenantService({
-    repo, clock: d.clock, apiKeys: d.apiKeys, remoteKey: d.remoteKey, maxTenants: d.maxTenants, evict: d.evict, listKeys: d.listKeys, events: d.events, log: d.log
+    repo, clock: d.clock, apiKeys: d.apiKeys, remoteKey: d.remoteKey, maxTenants: d.maxTenants, evict: d.evict, listKeys: d.listKeys, events: d.events, log: d.log, isAccountToken: d.isAccountToken
   })
   return {
     tenants,

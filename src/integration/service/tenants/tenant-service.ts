@@ -27,6 +27,8 @@ export interface TenantServiceDeps {
   readonly listKeys?: boolean
   readonly events?: Emitter<TenantEvents>
   readonly log?: { warn(obj: object, msg: string): void }
+  /** Whether a value is some linked account's account token: such a value is never taken as a new key. */
+  readonly isAccountToken?: (value: string) => boolean
 }
 
 /**
@@ -48,6 +50,7 @@ export class TenantService {
   readonly #evict: (tenantId: number) => void
   readonly #events: Emitter<TenantEvents> | undefined
   readonly #log: { warn(obj: object, msg: string): void } | undefined
+  readonly #isAccountToken: (value: string) => boolean
   // The keys this process has seen, in memory only: by default each one's hint and last use, the key itself
   // only with --dashboard-keys list (#48). The dashboard lists them on a server without --api-key; an
   // eviction's log line names the key that went by its hint, whatever the server.
@@ -70,6 +73,7 @@ export class TenantService {
     this.#events = d.events
     this.#log = d.log
     this.#seen = new SeenKeys(d.listKeys ?? false)
+    this.#isAccountToken = d.isAccountToken ?? (() => false)
   }
 
   authenticate (authorization: string | undefined): Tenant {
@@ -91,6 +95,9 @@ export class TenantService {
     // A shared server's keys are bounded (#19): a new one beyond --max-tenants takes the place of the key idle
     // the longest, whose world goes with it; a client inventing keys cannot lock the others out.
     const stored = this.#repo.find(hash)
+    // An account token sent as the key would become a key of its own, listed (in clear, with --dashboard-keys
+    // list) as one: it is told where it belongs instead.
+    if (stored === undefined && this.#isAccountToken(key)) throw appError('AUTH_KEY_IS_ACCOUNT_TOKEN')
     if (stored === undefined && this.#repo.count() >= this.#maxTenants) this.#evictIdlest()
     const tenant = stored ?? this.#repo.findOrCreate(hash, accountTypeOf(key), this.#clock.now())
     this.#cache.set(hash, tenant)
