@@ -4,10 +4,16 @@ import { useLive } from './live.js'
 import { AccountDetail } from './account-detail.js'
 import type { Accounts, AccountSyncSummary, SyncSummary } from './types.js'
 
-/** "SYNCING 1 · DONE 5": how many models of the account are in each sync status, the statuses with none left out. */
-function syncSummary (sync: AccountSyncSummary | undefined): string {
+/**
+ * "16 models DONE", "16 models: 1 SYNCING · 15 DONE": how many models of the account are in each sync status,
+ * the statuses with none left out. It said "DONE 16", which did not say 16 of what.
+ */
+export function syncSummary (sync: AccountSyncSummary | undefined): string {
   const counts = Object.entries(sync?.status_counts ?? {}).filter(([, n]) => n > 0)
-  return counts.length === 0 ? '—' : counts.map(([status, n]) => `${status} ${n}`).join(' · ')
+  if (counts.length === 0) return '—'
+  const total = counts.reduce((sum, [, n]) => sum + n, 0)
+  const models = `${total} model${total === 1 ? '' : 's'}`
+  return counts.length === 1 ? `${models} ${counts[0]![0]}` : `${models}: ${counts.map(([status, n]) => `${n} ${status}`).join(' · ')}`
 }
 
 /** Every linked account of the tenant with its status and per-model sync state; one opens below. */
@@ -33,13 +39,13 @@ export function AccountsView () {
         <tbody>
           {list.map((a) => (
             <tr key={a.id} data-account={a.id} class={open === a.id ? 'selected' : ''}>
-              <td>{a.end_user_origin_id}</td>
-              <td>{a.end_user_organization_name}</td>
-              <td>{a.integration ?? '—'}</td>
-              <td>{a.category}</td>
-              <td><span class={`badge ${a.status}`} data-testid="status">{a.status}</span>{byId.get(a.id)?.paused === true && <span class="badge PAUSED">paused</span>}</td>
-              <td data-testid="sync-summary">{syncSummary(byId.get(a.id))}</td>
-              <td><button type="button" aria-expanded={open === a.id} aria-label={`Details of ${a.end_user_origin_id}`} onClick={() => { setOpen(open === a.id ? null : a.id) }}>{open === a.id ? 'Close' : 'Open'}</button></td>
+              <td data-label="Origin id">{a.end_user_origin_id}</td>
+              <td data-label="Organization">{a.end_user_organization_name}</td>
+              <td data-label="Integration">{a.integration ?? '—'}</td>
+              <td data-label="Category">{a.category}</td>
+              <td data-label="Status"><span class={`badge ${a.status}`} data-testid="status">{a.status}</span>{byId.get(a.id)?.paused === true && <span class="badge PAUSED">paused</span>}</td>
+              <td data-label="Sync" data-testid="sync-summary">{syncSummary(byId.get(a.id))}</td>
+              <td class="open"><button type="button" aria-expanded={open === a.id} aria-label={`Details of ${a.end_user_origin_id}`} onClick={() => { setOpen(open === a.id ? null : a.id) }}>{open === a.id ? 'Close' : 'Open'}</button></td>
             </tr>
           ))}
           {list.length === 0 && <tr><td colSpan={7} class="empty">No linked accounts yet.</td></tr>}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks'
-import { apiKey, listen } from './api.js'
+import { apiKey, keyHint, listen } from './api.js'
 import { publish } from './live.js'
 import { AccountsView } from './accounts.js'
 import { ClockBar } from './clock.js'
@@ -24,6 +24,10 @@ export function App () {
         <h1>unimock</h1>
         <ClockBar />
         <span class={`live ${connected ? 'on' : 'off'}`} role="status" aria-live="polite">{connected ? 'live' : 'reconnecting'}</span>
+        {/* Whose world is on screen: the key by its first characters, as the key list shows it, never in full. */}
+        <span class="world" data-testid="world" title="The API key this page reads and acts with, by its first characters: each key is a world of its own">
+          world of key <code>{keyHint(key)}</code>
+        </span>
         <button type="button" class="link" onClick={() => { apiKey.clear(); setKey(null) }}>Change key</button>
       </header>
       <nav aria-label="Views">

@@ -18,6 +18,10 @@ interface Conformance { run: { started_at: string, finished_at: string | null, s
 
 const BADGE = { running: 'pending', pass: 'delivered', fail: 'failed', 'n/a': 'pending' } as const
 
+/** The journal ids the evidence's request lines name (`#12 10:22:13.456 GET /api/... → 200`), to mark their rows. */
+const namedIds = (check: Check): Set<number> =>
+  new Set((check.evidence?.requests ?? []).flatMap((line) => /^#(\d+)\s/.exec(line)?.[1] ?? []).map(Number))
+
 /**
  * A failed page check's screenshot, read with the key (api.ts image) and shown from an object URL, freed when
  * the check is closed; the link opens it full size.
@@ -57,6 +61,7 @@ export function ConformanceView () {
   const [selected, setSelected] = useState<string | null>(null)
   const run = view.data?.run
   const check = run?.checks.find((c) => c.id === selected)
+  const named = check === undefined ? new Set<number>() : namedIds(check)
   if (view.error !== undefined) return <p role="alert" class="error">{view.error}</p>
   if (run === null) return <p class="empty" data-testid="conformance-none">No conformance run against this unimock with this key (unimock conform starts one).</p>
   if (run === undefined) return null
@@ -87,13 +92,13 @@ export function ConformanceView () {
           {check.screenshot !== null && <Screenshot key={`${run.started_at} ${check.id}`} check={check} />}
           {check.evidence?.answers !== undefined && <pre>{check.evidence.answers.join('\n')}</pre>}
           {check.evidence?.log !== undefined && <><p>The backend's last lines of output</p><pre>{check.evidence.log.join('\n')}</pre></>}
-          <p>The backend's requests in the check's window</p>
+          <p>The backend's requests in the check's window{named.size > 0 && <>; marked <span class="badge failed">evidence</span>: {[...named].map((id) => `#${id}`).join(', ')}, named by the evidence</>}</p>
           <table>
             <thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Request</th><th scope="col">Status</th><th scope="col">ms</th></tr></thead>
             <tbody>
               {check.requests.map((e) => (
-                <tr key={e.id} data-request={e.id}>
-                  <td>{e.id}</td><td>{e.at}</td><td>{e.method} <code>{e.path}</code></td>
+                <tr key={e.id} data-request={e.id} class={named.has(e.id) ? 'evidence' : undefined}>
+                  <td>{e.id}{named.has(e.id) && <> <span class="badge failed" data-testid="evidence-mark">evidence</span></>}</td><td>{e.at}</td><td>{e.method} <code>{e.path}</code></td>
                   <td><span class={`badge ${e.status >= 400 || e.status === 0 ? 'failed' : 'delivered'}`}>{e.status}</span>{e.error ?? ''}</td>
                   <td>{Math.round(e.duration_ms * 10) / 10}</td>
                 </tr>

@@ -37,6 +37,26 @@ const LEFT = 170
 const WIDTH = 960
 const fmt = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, 'Z')
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const DAY = 86_400_000
+
+/**
+ * A tick's label, in UTC like every time on the page: the day where a day begins, the time of day between.
+ * d3's own format names the coarsest unit a tick falls on, so the first tick of a virtual clock (which starts
+ * at 2026-01-01T00:00Z) read "2026" on a plot of two days.
+ */
+export function tickLabel (tick: number, span: number): string {
+  const d = new Date(tick)
+  const day = `${MONTHS[d.getUTCMonth()]!} ${d.getUTCDate()}`
+  if (span > 400 * DAY) return d.getUTCMonth() === 0 && d.getUTCDate() === 1 ? String(d.getUTCFullYear()) : day
+  const time = d.toISOString().slice(11, d.getUTCSeconds() === 0 ? 16 : 19)
+  if (time === '00:00') return day
+  return span > 3 * DAY ? `${day} ${time}` : time
+}
+
+/** Where a tick's label sits: centred on its tick, but inside the plot at the right edge (it was cut off there). */
+export const tickAnchor = (x: number): 'middle' | 'end' => x > WIDTH - 30 ? 'end' : 'middle'
+
 /** Each model's syncs over time, coloured by result, initial syncs outlined, the next scheduled start dashed. */
 export function Timeline ({ history, sync, now }: { history: SyncHistory | undefined, sync: AccountSync | undefined, now: number }) {
   const models = sync?.sync_status ?? []
@@ -47,6 +67,7 @@ export function Timeline ({ history, sync, now }: { history: SyncHistory | undef
   const row = new Map(models.map((m, i) => [m.model_id, i]))
   const height = models.length * ROW + 28
   const ticks = x.ticks(8)
+  const span = x.domain()[1]!.getTime() - x.domain()[0]!.getTime()
   const label = `Sync timeline: ${all.length} runs of ${models.length} models from ${fmt(x.domain()[0]!.getTime())} to ${fmt(x.domain()[1]!.getTime())}`
   return (
     <figure class="timeline-figure">
@@ -56,34 +77,37 @@ export function Timeline ({ history, sync, now }: { history: SyncHistory | undef
         <span><i class="swatch initial" />initial sync</span>
         <span><i class="swatch next" />next scheduled</span>
       </div>
-      <svg class="timeline" data-testid="timeline" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={label}>
-        {ticks.map((tick) => (
-          <g key={tick.getTime()}>
-            <line class="grid" x1={x(tick)} x2={x(tick)} y1={0} y2={height - 18} />
-            <text x={x(tick)} y={height - 4} text-anchor="middle">{x.tickFormat(8)(tick)}</text>
-          </g>
-        ))}
-        {models.map((m, i) => <text key={m.model_id} x={4} y={i * ROW + 15}>{m.model_name}</text>)}
-        {all.map((b) => {
-          const y = (row.get(b.model) ?? 0) * ROW + 4
-          const x0 = x(b.start)
-          return (
-            <rect key={`${b.model}@${b.start}`} class={`bar ${b.result}${b.initial ? ' initial' : ''}`} x={x0} y={y} width={Math.max(2, x(b.finish) - x0)} height={ROW - 8} rx={2}
-              data-model={b.model} data-result={b.result} data-initial={String(b.initial)} data-start={new Date(b.start).toISOString()} data-finish={b.running ? '' : new Date(b.finish).toISOString()}>
-              <title>{`${b.model} ${b.result}${b.initial ? ' (initial sync)' : ''}: ${fmt(b.start)} → ${b.running ? 'running' : fmt(b.finish)}`}</title>
-            </rect>
-          )
-        })}
-        {next.map((n) => {
-          const y = (row.get(n.model) ?? 0) * ROW
-          return (
-            <line key={`next-${n.model}`} class="next" data-next={n.model} x1={x(n.at)} x2={x(n.at)} y1={y + 2} y2={y + ROW - 2}>
-              <title>{`${n.model}: next sync ${fmt(n.at)}`}</title>
-            </line>
-          )
-        })}
-        <line class="now" x1={x(now)} x2={x(now)} y1={0} y2={height - 18}><title>{`now ${fmt(now)}`}</title></line>
-      </svg>
+      {/* Narrower than the plot can be read, it scrolls sideways rather than shrinking its text. */}
+      <div class="timeline-scroll">
+        <svg class="timeline" data-testid="timeline" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={label}>
+          {ticks.map((tick) => (
+            <g key={tick.getTime()}>
+              <line class="grid" x1={x(tick)} x2={x(tick)} y1={0} y2={height - 18} />
+              <text x={x(tick)} y={height - 4} text-anchor={tickAnchor(x(tick))} data-tick={tick.toISOString()}>{tickLabel(tick.getTime(), span)}</text>
+            </g>
+          ))}
+          {models.map((m, i) => <text key={m.model_id} x={4} y={i * ROW + 15}>{m.model_name}</text>)}
+          {all.map((b) => {
+            const y = (row.get(b.model) ?? 0) * ROW + 4
+            const x0 = x(b.start)
+            return (
+              <rect key={`${b.model}@${b.start}`} class={`bar ${b.result}${b.initial ? ' initial' : ''}`} x={x0} y={y} width={Math.max(2, x(b.finish) - x0)} height={ROW - 8} rx={2}
+                data-model={b.model} data-result={b.result} data-initial={String(b.initial)} data-start={new Date(b.start).toISOString()} data-finish={b.running ? '' : new Date(b.finish).toISOString()}>
+                <title>{`${b.model} ${b.result}${b.initial ? ' (initial sync)' : ''}: ${fmt(b.start)} → ${b.running ? 'running' : fmt(b.finish)}`}</title>
+              </rect>
+            )
+          })}
+          {next.map((n) => {
+            const y = (row.get(n.model) ?? 0) * ROW
+            return (
+              <line key={`next-${n.model}`} class="next" data-next={n.model} x1={x(n.at)} x2={x(n.at)} y1={y + 2} y2={y + ROW - 2}>
+                <title>{`${n.model}: next sync ${fmt(n.at)}`}</title>
+              </line>
+            )
+          })}
+          <line class="now" x1={x(now)} x2={x(now)} y1={0} y2={height - 18}><title>{`now ${fmt(now)}`}</title></line>
+        </svg>
+      </div>
     </figure>
   )
 }
