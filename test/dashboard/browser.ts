@@ -21,8 +21,8 @@ export interface Dashboard {
 }
 
 /** A virtual-clock unimock listening on a free port, and the dashboard open on it with the API key entered. */
-export async function openDashboard (t: Test, browser: Browser): Promise<Dashboard> {
-  const unimock = await startUnimock()
+export async function openDashboard (t: Test, browser: Browser, options: Parameters<typeof startUnimock>[0] = {}): Promise<Dashboard> {
+  const unimock = await startUnimock(options)
   t.teardown(() => unimock.close())
   const { page, offsite } = await testPage(t, browser)
   const errors: string[] = []

@@ -82,12 +82,17 @@ export const api = {
 export type Topic = 'accounts' | 'sync' | 'webhooks' | 'requests' | 'clock'
 export interface Notice { readonly topics: readonly Topic[], readonly accounts: readonly string[] }
 
+/** The stream as the header shows it; evicted: the key's world went beyond --max-tenants, and the stream ended for good. */
+export type StreamState = 'live' | 'reconnecting' | 'evicted'
+
 /**
  * Listens to /_unimock/stream (server-sent events) with the key in a header, where EventSource cannot put
- * it, and reconnects after a second when it ends. Returns a function that stops it.
+ * it, and reconnects after a second when it ends, except after `evicted`: a reconnect would make the key's
+ * world anew, and that would evict the key idle the longest. Returns a function that stops it.
  */
-export function listen (onNotice: (n: Notice) => void, onState: (connected: boolean) => void): () => void {
+export function listen (onNotice: (n: Notice) => void, onState: (state: StreamState) => void): () => void {
   let stopped = false
+  let evicted = false
   let controller: AbortController | undefined
   const connect = async (): Promise<void> => {
     controller = new AbortController()
@@ -106,13 +111,15 @@ export function listen (onNotice: (n: Notice) => void, onState: (connected: bool
           buffer = buffer.slice(end + 2)
           const event = /^event: (.*)$/m.exec(block)?.[1]
           const data = /^data: (.*)$/m.exec(block)?.[1]
-          if (event === 'ready') onState(true)
+          if (event === 'ready') onState('live')
           if (event === 'change' && data !== undefined) onNotice(JSON.parse(data) as Notice)
+          if (event === 'evicted') evicted = true
         }
       }
     } catch { /* closed or refused: try again below */ }
-    onState(false)
-    if (!stopped) setTimeout(() => { void connect() }, 1000)
+    if (stopped) return
+    onState(evicted ? 'evicted' : 'reconnecting')
+    if (!evicted) setTimeout(() => { void connect() }, 1000)
   }
   void connect()
   return () => { stopped = true; controller?.abort() }
