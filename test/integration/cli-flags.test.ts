@@ -16,14 +16,14 @@ t.test('--api-key repeats; UNIMOCK_API_KEY is comma-separated; flags win', async
   for (const flag of ['--api-key', '--relink-status', '--public-token-ttl']) t.match(usage(), flag)
 })
 
-t.test('bad values name the flag', async (t) => {
+t.test('bad values name the flag, or the variable they came from', async (t) => {
   const cases: Array<[string[], Record<string, string>, RegExp]> = [
     [['--api-key', ''], {}, /invalid value for --api-key:/],
     [['--api-key'], {}, /--api-key/],
     [['--relink-status', '402'], {}, /invalid value for --relink-status/],
     [['--relink-status', 'forbidden'], {}, /invalid value for --relink-status: must be one of 401, 403 \(got "forbidden"\)/],
     [['--public-token-ttl', '0'], {}, /invalid value for --public-token-ttl/],
-    [[], { UNIMOCK_RELINK_STATUS: '500' }, /--relink-status/]
+    [[], { UNIMOCK_RELINK_STATUS: '500' }, /UNIMOCK_RELINK_STATUS/]
   ]
   for (const [argv, env, message] of cases) {
     t.throws(() => parseCli(argv, env), message, argv.join(' ') || JSON.stringify(env))
