@@ -1,3 +1,4 @@
+import { activity, QUIET_MS, type Watched } from './activity.js'
 import type { Kit } from './kit.js'
 import { atMs, isList, type Entry } from './journal.js'
 import type { Linked, LinkOptions } from './link-flow.js'
@@ -53,8 +54,6 @@ export function answeredFetches (fetches: readonly Fetch[]): Fetch[] {
   return fetches.filter((f) => firstPage(f).status === 200)
 }
 
-/** How long nothing may happen on an account before the backend counts as done with what it was told. */
-const QUIET_MS = 200
 /** The same, when a fetch's last page answered a next cursor: the backend may still be storing that page. */
 const LEFT_MS = 600
 
@@ -64,18 +63,16 @@ const LEFT_MS = 600
  * one shows in no journal yet), no webhook delivery of the account unanswered, and nothing new for a moment.
  * Undefined when no fetch came in time.
  */
-export async function fetchedSince (kit: Kit, linked: { readonly accountId: string, readonly accountToken: string }, since: number, timeoutMs = 8000): Promise<Fetch[] | undefined> {
+export async function fetchedSince (kit: Kit, linked: Watched, since: number, timeoutMs = 8000): Promise<Fetch[] | undefined> {
   let seen = ''
   let quietFrom = 0
   return await pollQuietly(kit.clock, async () => {
-    const entries = await kit.journal.entries({ account: linked.accountId })
-    const fetches = fetchesOf(entries).filter((f) => atMs(firstPage(f)) >= since)
-    const pending = (await kit.world.control.getWebhooksDeliveries({ account: linked.accountId, state: 'pending', limit: 1 })).results.length
-    const state = `${entries.length}:${pending}:${String(kit.world.busy(linked.accountToken))}`
-    if (state !== seen) { seen = state; quietFrom = kit.clock.now(); return undefined }
+    const now = await activity(kit, linked)
+    if (now.fingerprint !== seen) { seen = now.fingerprint; quietFrom = kit.clock.now(); return undefined }
+    const fetches = fetchesOf(await kit.journal.entries({ account: linked.accountId })).filter((f) => atMs(firstPage(f)) >= since)
     // A fetch left before its last page (a next never asked for) is judged by incremental.pagination: here it is
     // over once the account has been quiet a while longer.
-    const idle = pending === 0 && !kit.world.busy(linked.accountToken) && fetches.length > 0
+    const idle = now.idle && fetches.length > 0
     const quiet = kit.clock.now() - quietFrom
     return idle && (fetches.every((f) => f.complete) ? quiet >= QUIET_MS : quiet >= LEFT_MS) ? fetches : undefined
   }, { timeoutMs, everyMs: 30 })

@@ -1,3 +1,4 @@
+import { activity, QUIET_MS, type Watched } from './activity.js'
 import type { BackendAnswer } from './backend.js'
 import { BackendFault } from './errors.js'
 import { fetchesCarrying, type Fetch } from './fetches.js'
@@ -12,25 +13,14 @@ import { pollQuietly } from './timing.js'
  * Time only bounds a wait here; it never decides what caused what.
  */
 
-type Account = Pick<Linked, 'accountId' | 'accountToken'>
-
-/** How long nothing may happen on an account before the backend counts as done with what it was told. */
-const QUIET_MS = 250
-
-/** A fingerprint of an account's activity: its journal, its unanswered deliveries, its requests under way. */
-async function activity (kit: Kit, account: Account): Promise<string> {
-  const entries = await kit.journal.entries({ account: account.accountId })
-  const pending = (await kit.world.control.getWebhooksDeliveries({ account: account.accountId, state: 'pending', limit: 1 })).results.length
-  return `${entries.length}:${entries.at(-1)?.id ?? 0}:${pending}:${String(kit.world.busy(account.accountToken))}`
-}
 
 /** Resolves once nothing has happened on the account for `quietMs` (bounded by `timeoutMs`). */
-export async function quietAccount (kit: Kit, account: Account, quietMs = QUIET_MS, timeoutMs = 8000): Promise<void> {
+export async function quietAccount (kit: Kit, account: Watched, quietMs = QUIET_MS, timeoutMs = 8000): Promise<void> {
   let seen = ''
   let from = kit.clock.now()
   await pollQuietly(kit.clock, async () => {
     const now = await activity(kit, account)
-    if (now !== seen || kit.world.busy(account.accountToken)) { seen = now; from = kit.clock.now(); return undefined }
+    if (now.fingerprint !== seen || kit.world.busy(account.accountToken)) { seen = now.fingerprint; from = kit.clock.now(); return undefined }
     return kit.clock.now() - from >= quietMs ? true : undefined
   }, { timeoutMs, everyMs: 30 })
 }
@@ -39,7 +29,7 @@ export async function quietAccount (kit: Kit, account: Account, quietMs = QUIET_
  * The account's fetches whose window ends at one of the marks, once at least one came and the account is
  * quiet; [] when none came within `timeoutMs`.
  */
-export async function settleCarrying (kit: Kit, account: Account, marks: readonly string[], timeoutMs = 4000): Promise<Fetch[]> {
+export async function settleCarrying (kit: Kit, account: Watched, marks: readonly string[], timeoutMs = 4000): Promise<Fetch[]> {
   const carrying = async (): Promise<Fetch[]> => {
     const entries = await kit.journal.entries({ account: account.accountId })
     return marks.flatMap((m) => fetchesCarrying(entries, m))
@@ -92,7 +82,7 @@ export async function awaitFetch (kit: Kit, linked: Linked, marks: readonly stri
  * Reads of the account since `from` that carry none of the marks: a backend that fetched, but sent back no
  * window end to tell which sync it fetched (a broken window: incremental.first-fetch or incremental.window).
  */
-export async function unmarkedReads (kit: Kit, account: Account, from: number, marks: readonly string[]): Promise<Entry[]> {
+export async function unmarkedReads (kit: Kit, account: Watched, from: number, marks: readonly string[]): Promise<Entry[]> {
   return (await kit.journal.entries({ account: account.accountId })).filter((e) => isList(e) && atMs(e) >= from && !marks.some((m) => carries(e, m)))
 }
 
