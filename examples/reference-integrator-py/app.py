@@ -2,7 +2,8 @@
 
 Settings from the environment: UNIMOCK_URL, UNIMOCK_API_KEY, UNIMOCK_WEBHOOK_KEY,
 PORT, POLL_INTERVAL (seconds, default 1; 0 = no poller), BROKEN (one variant),
-DB_PATH (default :memory:). `python3 app.py --variants` lists the variants."""
+DB_PATH (default :memory:). `python3 app.py --variants` lists the backend's variants,
+`--page-variants` the settings page's."""
 import json
 import os
 import signal
@@ -41,6 +42,9 @@ def main(argv, env):
     if '--variants' in argv:
         print(json.dumps(broken.descriptions(), indent=2))
         return 0
+    if '--page-variants' in argv:
+        print(json.dumps(broken.page_descriptions(), indent=2))
+        return 0
     try:
         broken.configure(env.get('BROKEN', '').strip())
     except ValueError as err:
@@ -68,7 +72,7 @@ def main(argv, env):
     if interval > 0:
         app.jobs.start_poller(interval, stop)
     threading.Thread(target=server.serve_forever, kwargs={'poll_interval': 0.2}, name='http', daemon=True).start()
-    log(f'listening on http://127.0.0.1:{env["PORT"]}/api/merge; poll every {interval or "never"}s; '
+    log(f'listening on http://127.0.0.1:{env["PORT"]}/api/merge (settings page: /settings); poll every {interval or "never"}s; '
         f'variant: {broken.active() or "none"}')
     while not stop.wait(0.2):
         pass

@@ -39,14 +39,30 @@ VARIANTS = {
     'no-login-check': ('routes.login-required', 'relink-integration works without login'),
 }
 
+# The settings page's mistakes (the page checks, `--app-page`): listed apart, `app.py --page-variants`.
+# The page reads the active one from its <meta name="page-variant"> (page/settings.js: broken('name')).
+PAGE_VARIANTS = {
+    'page-console-words': ('page.business-wording', 'the page logs "link token ready" to the browser console'),
+    'page-token-on-load': ('page.fresh-token-per-click', 'the page asks for one link token when it loads and opens the widget with it on every click'),
+    'page-open-at-once': ('page.opens-when-ready', 'the page calls openLink right after initialize, not in onReady'),
+    'page-exit-keeps-busy': ('page.reset-on-exit', 'after onExit the control stays disabled, "Opening…"'),
+    'page-error-keeps-busy': ('page.reset-on-error', 'after onError the control stays disabled, "Opening…"'),
+    'page-double-send': ('page.exchange-on-success', 'onSuccess sends the public token to the exchange twice'),
+    'page-category-name': ('page.exchange-on-success', 'the page shows "your accounting software", not the integration name the exchange answered'),
+    'page-name-from-listing': ('page.exchange-on-success', 'after the exchange the page asks the connections listing again for the name (caught only when the route map names the listing)'),
+    'page-reconnect-fresh-link': ('page.reconnect', 'the reconnect control asks create-link-token, not relink-integration'),
+    'page-remove-at-once': ('page.delete', 'the remove control deletes without asking the user to confirm'),
+    'page-connections-leak': ('page.no-secrets', "the page's connections route answers each record's account token"),
+}
+
 _active = None
 
 
 def configure(name):
     """Switch on one variant ('' or None: none). Raises ValueError for an unknown name."""
     global _active
-    if name and name not in VARIANTS:
-        raise ValueError(f'unknown BROKEN variant {name!r}; `python3 app.py --variants` lists them')
+    if name and name not in VARIANTS and name not in PAGE_VARIANTS:
+        raise ValueError(f'unknown BROKEN variant {name!r}; `python3 app.py --variants` and `--page-variants` list them')
     _active = name or None
 
 
@@ -56,10 +72,19 @@ def active():
 
 def broken(name):
     """True when variant `name` is the one switched on."""
-    if name not in VARIANTS:
+    if name not in VARIANTS and name not in PAGE_VARIANTS:
         raise KeyError(f'broken({name!r}) names no variant')
     return _active == name
 
 
-def descriptions():
-    return {name: f'{desc} (fails {check})' for name, (check, desc) in VARIANTS.items()}
+def active_page_variant():
+    """The page's variant, for the page itself ('' when the active one is not a page variant)."""
+    return _active if _active in PAGE_VARIANTS else ''
+
+
+def descriptions(table=None):
+    return {name: f'{desc} (fails {check})' for name, (check, desc) in (table or VARIANTS).items()}
+
+
+def page_descriptions():
+    return descriptions(PAGE_VARIANTS)

@@ -154,6 +154,22 @@ def check_sync_status(app, org, body):
     return 200, dict(success=True, status=app.store.get(rec['id'])['status'], **summary)
 
 
+def list_connections(app, org, body):
+    """GET: the settings page's view of the organisation's linked integrations (active, or in error: needs
+    relinking). Never the account token (but for the page-connections-leak variant)."""
+    connections = []
+    for rec in app.store.by_organisation(org):
+        if rec['status'] not in ('active', 'error') or not rec['linked_account_id']:
+            continue
+        one = {'category': rec['category'], 'linked_account_id': rec['linked_account_id'],
+               'integration_name': rec['integration_name'],
+               'state': 'connected' if rec['status'] == 'active' else 'needs_relink'}
+        if broken('page-connections-leak'):
+            one['account_token'] = rec['account_token']
+        connections.append(one)
+    return 200, {'success': True, 'connections': connections}
+
+
 ROUTES = {
     'create-link-token': create_link_token,
     'exchange-public-token': exchange_public_token,
@@ -161,5 +177,7 @@ ROUTES = {
     'delete-integration': delete_integration,
     'check-sync-status': check_sync_status,
 }
+# read by the settings page (GET)
+GET_ROUTES = {'connections': list_connections}
 # routes that a variant leaves open without login
 OPEN_IN_VARIANT = {'relink-integration': 'no-login-check'}

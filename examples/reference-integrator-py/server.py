@@ -1,21 +1,23 @@
-"""HTTP: the request handler, login, dispatch under /api/merge."""
+"""HTTP: the request handler, login, dispatch under /api/merge; the settings page (pages.py)."""
 import json
 import traceback
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from broken import broken
-from routes import OPEN_IN_VARIANT, ROUTES
+from pages import handle_page
+from routes import GET_ROUTES, OPEN_IN_VARIANT, ROUTES
 from service import ServiceError
+from sessions import same_origin, who
 from webhooks import handle_webhook
 
 PREFIX = '/api/merge'
-# one demo user: the session header names the organisation it belongs to
-SESSIONS = {'Bearer demo-session-1': 'org1'}
 MAX_BODY = 1 << 20
 
 
 def organisation(headers):
-    return SESSIONS.get((headers.get('Authorization') or '').strip())
+    """The organisation of the logged-in user (sessions.py), or None."""
+    user = who(headers)
+    return user.org if user else None
 
 
 def dispatch(app, method, path, headers, raw):
@@ -26,17 +28,22 @@ def dispatch(app, method, path, headers, raw):
     parts = path[len(PREFIX) + 1:].split('/')
     if method == 'POST' and len(parts) == 2 and parts[0] == 'webhooks':
         return handle_webhook(app, parts[1], headers, raw)
-    route = ROUTES.get(parts[0]) if len(parts) == 1 else None
-    if route is None:
+    name = parts[0] if len(parts) == 1 else None
+    if name not in ROUTES and name not in GET_ROUTES:
         return 404, {'success': False, 'error': 'not found'}
-    if method != 'POST':
-        return 405, {'success': False, 'error': 'use POST'}
-    org = organisation(headers)
-    if org is None:
-        variant = OPEN_IN_VARIANT.get(parts[0])
+    route = (GET_ROUTES if method == 'GET' else ROUTES if method == 'POST' else {}).get(name)
+    if route is None:
+        return 405, {'success': False, 'error': 'use GET' if name in GET_ROUTES else 'use POST'}
+    user = who(headers)
+    if user is None:
+        variant = OPEN_IN_VARIANT.get(name)
         if not (variant and broken(variant)):
             return 401, {'success': False, 'error': 'log in first'}
         org = 'org1'
+    elif user.by_cookie and not same_origin(headers):
+        return 403, {'success': False, 'error': 'a cookie login is accepted from this site\'s own pages only'}
+    else:
+        org = user.org
     try:
         body = json.loads(raw) if raw.strip() else {}
     except ValueError:
@@ -63,13 +70,22 @@ def make_server(app, port):
             else:
                 raw = self.rfile.read(length) if length else b''
                 try:
+                    page = handle_page(self.command, self.path, self.headers, raw)
+                    if page is not None:
+                        self._send(*page)
+                        return
                     status, answer = dispatch(app, self.command, self.path, self.headers, raw)
                 except Exception:
                     app.log('unexpected error:\n' + traceback.format_exc())
                     status, answer = 500, {'success': False, 'error': 'internal error'}
-            data = json.dumps(answer).encode()
+            self._send(status, {'Content-Type': 'application/json', 'Cache-Control': 'no-store'},
+                       json.dumps(answer).encode())
+
+        def _send(self, status, headers, data):
             self.send_response(status)
-            self.send_header('Content-Type', 'application/json')
+            for name, value in headers.items():
+                for one in (value if isinstance(value, list) else [value]):
+                    self.send_header(name, one)
             self.send_header('Content-Length', str(len(data)))
             self.end_headers()
             self.wfile.write(data)

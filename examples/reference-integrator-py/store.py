@@ -66,6 +66,9 @@ class Store:
         return self._one('SELECT * FROM integrations WHERE organization_id = ? AND end_user_origin_id = ?',
                          (org, origin_id))
 
+    def by_organisation(self, org):
+        return self._all('SELECT * FROM integrations WHERE organization_id = ? ORDER BY category', (org,))
+
     def by_linked_account(self, org, linked_account_id):
         return self._one('SELECT * FROM integrations WHERE organization_id = ? AND linked_account_id = ?',
                          (org, str(linked_account_id)))
