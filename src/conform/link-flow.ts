@@ -212,11 +212,26 @@ export interface ListedIntegration {
   readonly end_user_origin_id?: string
 }
 
-/** GET {prefix}/integrations, when the backend offers it; undefined otherwise. */
+/**
+ * GET {prefix}/integrations, when the backend offers it; undefined otherwise (no listing in the route map, or
+ * not answered 200). A 200 without the rows where the route map says (`integrations.field`) is a BackendFault
+ * that says so: read as "nothing listed", it would pass a backend that keeps what it deleted.
+ */
 export async function listing (backend: Backend, user: User): Promise<ListedIntegration[] | undefined> {
   const answer = await backend.listing(user)
-  if (answer === undefined) return undefined
-  const rows = (answer.json as { integrations?: unknown } | undefined)?.integrations
-  if (answer.status !== 200 || !Array.isArray(rows)) return undefined
-  return rows.filter((r): r is ListedIntegration => typeof r === 'object' && r !== null && (Number.isInteger((r as ListedIntegration).integration_id) || typeof (r as ListedIntegration).integration_id === 'string'))
+  if (answer === undefined || answer.status !== 200) return undefined
+  const { field, id } = backend.routes.integrations ?? { field: 'integrations', id: 'integration_id' }
+  const rows = fieldOf(answer.json as Record<string, unknown> | undefined, field)
+  if (!Array.isArray(rows)) {
+    throw new BackendFault(`expected ${answer.call} to answer {"${field}": [{"${id}": ..., "category": ..., "status": ...}, ...]}, the listing the route map names; got ${answer.text.replace(/\s+/g, ' ').slice(0, 120) || '(empty body)'} (name where its rows are with "integrations": {"path": ..., "field": ..., "id": ...}, or "integrations": null for none)`)
+  }
+  const listed = rows.flatMap((r): ListedIntegration[] => {
+    const row = typeof r === 'object' && r !== null ? r as Record<string, unknown> : {}
+    const value = row[id]
+    return Number.isInteger(value) || (typeof value === 'string' && value !== '') ? [{ ...row, integration_id: value as IntegrationId } as ListedIntegration] : []
+  })
+  if (listed.length < rows.length) {
+    throw new BackendFault(`expected each row of ${answer.call}'s "${field}" to carry its id as "${id}" (with its category and status); got ${JSON.stringify(rows.find((r) => typeof r !== 'object' || r === null || !(id in r))).slice(0, 120)}`)
+  }
+  return listed
 }

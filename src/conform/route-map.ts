@@ -31,7 +31,7 @@ export interface RouteMap {
   readonly routes: Readonly<Record<RouteName, RouteSpec>>
   readonly webhook: string
   /** The optional listing of the user's integrations (GET {prefix}/integrations by default); null when there is none. */
-  readonly integrations: { readonly method: string, readonly path: string } | null
+  readonly integrations: { readonly method: string, readonly path: string, readonly field: string, readonly id: string } | null
   readonly idFrom: IdSource
 }
 
@@ -48,7 +48,7 @@ export const SPEC_ROUTES: RouteMap = {
     'check-sync-status': { method: 'POST', path: '/check-sync-status', id: 'integration_id' }
   },
   webhook: '/webhook/{category}',
-  integrations: { method: 'GET', path: '/integrations' },
+  integrations: { method: 'GET', path: '/integrations', field: 'integrations', id: 'integration_id' },
   idFrom: { from: 'exchange', field: 'integration_id' }
 }
 
@@ -121,8 +121,14 @@ export function parseRouteMap (text: string, file: string): RouteMap {
   let integrations = SPEC_ROUTES.integrations
   if (json.integrations === null) integrations = null
   else if (json.integrations !== undefined) {
-    if (!isObject(json.integrations)) throw bad(file, 'integrations', 'must be {"path": ...} or null (no listing)')
-    integrations = { method: method(file, 'integrations.method', json.integrations.method, 'GET'), path: path(file, 'integrations.path', json.integrations.path) }
+    if (!isObject(json.integrations)) throw bad(file, 'integrations', 'must be {"path": ..., "field": ..., "id": ...} or null (no listing)')
+    for (const k of Object.keys(json.integrations)) if (!['method', 'path', 'field', 'id'].includes(k)) throw bad(file, `integrations.${k}`, 'is not a key of the listing (method, path, field, id)')
+    integrations = {
+      method: method(file, 'integrations.method', json.integrations.method, 'GET'),
+      path: path(file, 'integrations.path', json.integrations.path),
+      field: field(file, 'integrations.field', json.integrations.field) ?? 'integrations',
+      id: field(file, 'integrations.id', json.integrations.id) ?? 'integration_id'
+    }
   }
   const prefix = json.prefix === undefined ? undefined : json.prefix === '' ? '' : path(file, 'prefix', json.prefix).replace(/\/+$/, '')
   return { prefix, routes, webhook, integrations, idFrom: idSource(file, json.id_from) }

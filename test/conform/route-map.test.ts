@@ -29,6 +29,9 @@ t.test('a route map: what it leaves out is the spec\'s; each route places its in
   t.same(requestFor(map.routes['check-sync-status'], { id: 7, category: 'crm' }), { method: 'GET', path: '/integrations/7/sync', body: undefined })
   t.same(requestFor(SPEC_ROUTES.routes['check-sync-status'], {}), { method: 'POST', path: '/check-sync-status', body: {} }, 'no id: none sent (the 400 the spec names)')
   t.same(parseRouteMap('{"id_from": "exchange:data.id"}', 'm').idFrom, { from: 'exchange', field: 'data.id' })
+  t.same(SPEC_ROUTES.integrations, { method: 'GET', path: '/integrations', field: 'integrations', id: 'integration_id' }, 'the listing: {"integrations": [{"integration_id": ...}]}')
+  t.same(parseRouteMap('{"integrations": {"path": "/connections", "field": "data.connections", "id": "linked_account_id"}}', 'm').integrations,
+    { method: 'GET', path: '/connections', field: 'data.connections', id: 'linked_account_id' }, 'where its rows are and what their id is called')
 })
 
 t.test('a bad route map stops the kit with the key named', async (t) => {
@@ -41,7 +44,9 @@ t.test('a bad route map stops the kit with the key named', async (t) => {
     ['{"relink-integration": {"method": "FETCH"}}', /"relink-integration.method" must be one of GET, POST/],
     ['{"relink-integration": {"id": "a b"}}', /"relink-integration.id" must be a field name/],
     ['{"id_from": "answer"}', /"id_from" must be "exchange:FIELD"/],
-    ['{"integrations": 3}', /"integrations" must be/]
+    ['{"integrations": 3}', /"integrations" must be/],
+    ['{"integrations": {"path": "/c", "fild": "c"}}', /"integrations.fild" is not a key of the listing \(method, path, field, id\)/],
+    ['{"integrations": {"path": "/c", "field": "a b"}}', /"integrations.field" must be a field name/]
   ]
   for (const [text, message] of bad) t.throws(() => parseRouteMap(text, 'm'), message, text)
   t.throws(() => parseRouteMap('[]', 'm'), KitError)

@@ -119,7 +119,10 @@ export const webhookFamily: Family = {
     const entries = await kit.journal.entries({ account: sent.linked.accountId })
     const byMark = (mark: string): Fetch[] => fetchesCarrying(entries, mark)
     const acted = byMark(sent.control.mark).length > 0 || sent.early.some((m) => byMark(m).length > 0)
-    const blind = entries.filter((e) => isList(e) && atMs(e) >= sent.from && ![...sent.early, sent.control.mark, sent.stale.mark, ...sent.forged.map((f) => f.mark)].some((m) => carries(e, m)))
+    // A read up to a genuine sync's end is the doing of that sync (a poll, a catch-up), not of a delivery.
+    const genuine = (await kit.world.control.getLinkedAccountsByIdSyncHistory({ id: sent.linked.accountId })).runs.map((r) => r.finished_at)
+    const known = [...sent.early, sent.control.mark, sent.stale.mark, ...sent.forged.map((f) => f.mark), ...genuine]
+    const blind = entries.filter((e) => isList(e) && atMs(e) >= sent.from && !known.some((m) => carries(e, m)))
     const inert = blind.length > 0
       ? `the backend fetched after the kit's deliveries, but no read carried a delivery's last_sync_finished as modified_before (see incremental.window), so which delivery made it fetch cannot be told: ${line(blind[0]!)}`
       : `the backend fetched on no correctly signed delivery whose last_sync_finished was newer than its own (${[...sent.early, sent.control.mark].join(', ')}): it does not act on webhooks, so what it does with a bad one cannot be seen`

@@ -81,7 +81,9 @@ export function judgeReset (step: Step | undefined, callback: 'onExit' | 'onErro
   if (fired && back) return pass(`after ${callback} the control was enabled again as "${after.label}"`)
   const got = !fired
     ? `the widget never fired ${callback}`
-    : after === undefined ? `after ${callback} the control "${step.before.label}" was gone` : `after ${callback} the control was ${after.enabled ? 'enabled' : 'disabled'} as "${after.label}"`
+    : after === undefined
+      ? `after ${callback} no control "${step.before.label}" stood on the page; its buttons were ${step.buttonsAfter?.join(', ') || 'none'}`
+      : `after ${callback} the control was ${after.enabled ? 'enabled' : 'disabled'} as "${after.label}"`
   return withShot(fail(`the control was not reset after ${callback}`, { expected: `the control enabled and labelled "${step.before.label}" as before the click, within a few seconds of ${callback}`, got: `${got}; ${eventsLine(step)}`, requests: lines(step) }), step.shot)
 }
 

@@ -125,8 +125,11 @@ export class PageDriver {
       if (error instanceof KitError) throw error
       refused()
       const buttons = (await this.page.getByRole('button').allInnerTexts()).map((t) => `"${t.trim()}"`).slice(0, 8)
+      // A page that sends an unknown user elsewhere (a login page) is not logged in, whatever it shows there.
+      const landed = this.page.url()
+      const moved = landed !== this.settings.url ? `; the page went on to ${landed} (did --page-login log in?)` : ''
       const what = wanted?.what ?? (this.settings.connect === undefined ? 'a button named "Connect …"' : `the control ${this.settings.connect} (--page-connect)`)
-      throw new KitError(`expected ${what} at ${this.settings.url} within ${FIND_MS / 1000} s; got ${buttons.length === 0 ? 'no button' : `the buttons ${buttons.join(', ')}`}${this.#blockedText()} (name yours with ${wanted?.flag ?? '--page-connect'} 'text or selector')`)
+      throw new KitError(`expected ${what} at ${this.settings.url} within ${FIND_MS / 1000} s; got ${buttons.length === 0 ? 'no button' : `the buttons ${buttons.join(', ')}`}${moved}${this.#blockedText()} (name yours with ${wanted?.flag ?? '--page-connect'} 'text or selector')`)
     }
   }
 
@@ -148,6 +151,15 @@ export class PageDriver {
   #find (given: string | undefined, byDefault: RegExp): Locator {
     if (given !== undefined && looksLikeSelector(given)) return this.page.locator(given).first()
     return this.page.getByRole('button', { name: given ?? byDefault }).first()
+  }
+
+  /** The page's visible buttons as the end user sees them: what stands there when the control is not. */
+  async buttons (): Promise<string[]> {
+    const found: string[] = []
+    for (const b of (await this.page.getByRole('button').all()).slice(0, 8)) {
+      if (await b.isVisible()) found.push(`"${(await b.innerText()).trim()}"${await b.isEnabled() ? '' : ' (disabled)'}`)
+    }
+    return found
   }
 
   async controlState (control: Locator = this.control()): Promise<ControlState | undefined> {

@@ -93,7 +93,10 @@ export const pageFamily: Family = {
     seenWords.push(...await sightings(driver, words))
     await browser.bodies()
     const widget = new URL(kit.world.url).origin
-    const consoleHits = serviceWords(browser.console.filter((m) => !m.url.startsWith(widget) && !m.url.includes('cdn.merge.dev')).map((m) => ({ where: 'console', text: m.text })), words)
+    const consoleWords = serviceWords(browser.console.filter((m) => !m.url.startsWith(widget) && !m.url.includes('cdn.merge.dev')).map((m) => ({ where: 'console', text: m.text })), words)
+    // A console message has no place on the page: the failure still shows the page as the run ended.
+    const consoleShot = consoleWords.length > 0 ? await driver.shot() : undefined
+    const consoleHits = consoleWords.map((c) => ({ ...c, shot: consoleShot }))
     set(PAGE.wording, judgeWording([...seenWords, ...consoleHits], words))
     const stored = await driver.page.evaluate('[JSON.stringify(localStorage), JSON.stringify(sessionStorage), document.cookie]') as string[]
     const places = [

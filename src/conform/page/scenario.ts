@@ -30,6 +30,8 @@ export interface Step {
   readonly shown?: string | undefined
   /** The page had to be loaded again to go on (its control never came back). */
   readonly reloaded: boolean
+  /** The page's buttons when the control was not back as before (exit and error): what stood there instead. */
+  readonly buttonsAfter?: readonly string[]
 }
 
 /** Whether a request of the page is to a backend route, by method and path as the route map places it. */
@@ -94,8 +96,9 @@ export async function click (driver: PageDriver, backend: Backend, kind: StepKin
   const events = (await driver.probe()).filter((e) => e.n > probeFrom)
   // A control that never came back would stop the visit here: the page is loaded again so the next step runs.
   const stuck = kind !== 'success' && (after === undefined || !after.enabled || after.label !== before.label)
+  const buttonsAfter = stuck ? await driver.buttons() : undefined
   if (stuck) await driver.load()
-  return { kind, before, seenFrom, events, opened, after, shot, shown, reloaded: stuck }
+  return { kind, before, seenFrom, events, opened, after, shot, shown, reloaded: stuck, buttonsAfter }
 }
 
 /** Waits (bounded) for the exchange the public token causes, then for the page to show the name it answered. */
