@@ -12,7 +12,7 @@ import { parseRouteMap } from '../../src/conform/route-map.js'
 
 t.test('the listing is read where the route map says, and a listing the kit cannot read says so', async (t) => {
   let answer: unknown = {}
-  const server = createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)) })
+  const server = createServer((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer)) })
   await new Promise<void>((resolve) => { server.listen(0, '127.0.0.1', resolve) })
   t.teardown(() => { server.close() })
   const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
