@@ -1,7 +1,6 @@
 import { type FieldDef, SENSITIVE_FIELDS } from '../catalogue/catalogue.js'
 import { NOT_IN_PAYLOAD, vendorKey } from '../vendor/payload.js'
 import type { OwnerInfo, RecordState } from './record-state.js'
-import { type RecordJson, recordJsonWriter } from './record-json.js'
 import { type RecordFactory, recordFactory } from './record-shape.js'
 import type { Draw, Writer } from './rule.js'
 
@@ -42,8 +41,6 @@ export class CompiledModel {
   /** A record as reads show it without and with sensitive fields (remote_data null): see record-shape.ts. */
   plain: RecordFactory = () => ({})
   withSensitive: RecordFactory = () => ({})
-  /** The plain form's record as JSON text, written without the object: see record-json.ts. */
-  plainJson: RecordJson = () => '{}'
   /** The position of remote_data, -1 when the model has none. */
   remoteAt = -1
   /** A record's value slots before any is computed. */
@@ -55,9 +52,7 @@ export class CompiledModel {
 
   /** Called once every field is added. */
   seal (): void {
-    const plain = this.fields.map((f) => ({ name: f.name, shown: f.special === PLAIN, write: f.write }))
-    this.plain = recordFactory(plain, UNSET)
-    this.plainJson = recordJsonWriter(plain, UNSET)
+    this.plain = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special === PLAIN, write: f.write })), UNSET)
     this.withSensitive = recordFactory(this.fields.map((f) => ({ name: f.name, shown: f.special !== REMOTE_DATA, write: f.write })), UNSET)
     this.remoteAt = this.fields.findIndex((f) => f.special === REMOTE_DATA)
     this.unset = this.fields.map(() => UNSET)

@@ -57,15 +57,6 @@ export class Generator {
     return this.#emit(compiled, this.#record(compiled, account, meta, options))
   }
 
-  /**
-   * The record in the plain form (no remote_data, no sensitive fields, sub-objects as ids) as JSON text: the
-   * very text JSON.stringify makes of `build(..., PLAIN)`, written without building the object.
-   */
-  buildPlainJson (model: ModelDef, account: AccountData, meta: RecordMeta): string {
-    const compiled = this.#model(model)
-    return compiled.plainJson(this.#record(compiled, account, meta, PLAIN_OPTIONS))
-  }
-
   /** One field's value, for filtering without generating the rest of the record. */
   fieldValue (model: ModelDef, account: AccountData, meta: RecordMeta, field: string): unknown {
     const compiled = this.#model(model)
@@ -140,8 +131,6 @@ export class Generator {
 }
 
 const NO_OPTIONS: BuildOptions = { remoteData: false, sensitive: true, expandSubs: new Set() }
-/** What buildPlainJson writes: the records/record-builder.ts PLAIN form. */
-const PLAIN_OPTIONS: BuildOptions = { remoteData: false, sensitive: false, expandSubs: new Set() }
 
 function ownerOf (category: DataCategory, name: string, modelId: string, segment: string, isSub: boolean, fields: readonly FieldDef[]): OwnerInfo {
   const fieldNames = new Set(fields.map((f) => f.name))

@@ -43,12 +43,6 @@ export class RecordBuilder {
     return record
   }
 
-  /** The record in the PLAIN form as JSON text: written straight from the generator unless the API wrote it. */
-  plainJson (model: ModelDef, data: AccountData, setId: number, row: RecordRow): string {
-    if (this.#d.written.fields(setId, row.idx) !== undefined) return JSON.stringify(this.build(model, data, setId, row, PLAIN))
-    return this.#d.generator.buildPlainJson(model, data, toMeta(row))
-  }
-
   /** One field's value as reads show it, without building the rest of the record (what content filters compare). */
   fieldValue (model: ModelDef, data: AccountData, setId: number, row: RecordRow, field: string): unknown {
     const written = this.#d.written.fields(setId, row.idx)
