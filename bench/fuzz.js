@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
 import { parseArgs } from 'node:util'
@@ -221,7 +221,10 @@ async function main () {
     const doc = JSON.parse((await httpRequest(`http://127.0.0.1:${port}/openapi.json`, { timeoutMs: 60_000 })).body)
     const tokens = await link(port)
     await httpRequest(`http://127.0.0.1:${port}/_unimock/clock/advance`, { method: 'POST', body: '{"by":"1h"}', headers: { 'content-type': 'application/json', authorization: 'Bearer fuzz_key' } })
+    const rssAtStart = rssMb(child.pid)
     const report = await fuzz(port, doc, tokens)
+    // #49 asks for the server's resident memory after the fuzz beside what it held when the fuzz began.
+    report.summary.rssMb = { atStart: rssAtStart, atEnd: rssMb(child.pid) }
     console.log(JSON.stringify(report.summary, null, 2))
     for (const [kind, list] of Object.entries(report.examples)) for (const e of list) console.log(`${kind}: ${e}`)
     if (opts.json !== undefined) writeFileSync(opts.json, JSON.stringify(report, null, 2))
@@ -229,6 +232,15 @@ async function main () {
     agent.destroy()
     child.kill('SIGTERM')
     await exited
+  }
+}
+
+/** The server's resident set in MB (Linux /proc), null where there is none to read. */
+function rssMb (pid) {
+  try {
+    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024)
+  } catch {
+    return null
   }
 }
 

@@ -22,13 +22,15 @@ const LIST = '/api/hris/v1/employees'
 const NEW_PLANT = JSON.stringify({ name: 'Bench fern', status: 'available', tags: ['bench', 'indoor'] })
 const JSON_HEADERS = { 'Content-Type': 'application/json' }
 
-/** #40's targets, as shares of bare Fastify's throughput (start and memory: at most that many times bare's). */
+/** #49's targets, as shares of bare Fastify's throughput (start and memory: at most that many times bare's). */
 const WORKLOADS = [
-  { label: '30-record page', path: LIST, account: true, target: 0.4, targetFor: 'unimock, page cache off' },
+  { label: '30-record page', path: LIST, account: true, target: 0.5, targetFor: 'unimock, page cache off' },
   { label: 'GET /v3/plant/1', path: '/v3/plant/1', target: 0.8, targetFor: 'unimock' },
   { label: 'POST /v3/plant', path: '/v3/plant', method: 'POST', body: NEW_PLANT, headers: JSON_HEADERS, target: 0.7, targetFor: 'unimock' }
 ]
-const TARGET_START = 1.5
+const TARGET_START = 1.1
+/** The page cache may not make other requests dearer: CPU a request with it on, at most this share over off. */
+const CACHE_TOLL = 1.05
 const TARGET_RSS = 2
 
 function rssMb (pid) {
@@ -166,9 +168,17 @@ export async function run (ctx) {
     const startRatio = ratio(cold.unimock.median, cold.bare.median)
     checks.push({ name: 'start vs bare', value: `${formatNumber(startRatio, 2)}×`, target: `≤ ${TARGET_START}×`, ok: startRatio <= TARGET_START })
     checks.push({ name: 'start vs json-server', value: `${formatNumber(ratio(cold.unimock.median, cold.peer.median), 2)}×`, target: '< 1×', ok: cold.unimock.median < cold.peer.median })
-    const rssRatio = ratio(Math.max(rss[1], rss[2]), rss[0])
-    checks.push({ name: 'RSS after load vs bare (either unimock)', value: `${formatNumber(rssRatio, 2)}×`, target: `≤ ${TARGET_RSS}×`, ok: rssRatio <= TARGET_RSS })
-    checks.push({ name: 'RSS after load vs json-server', value: `${formatNumber(ratio(Math.max(rss[1], rss[2]), rss[3]), 2)}×`, target: '< 1×', ok: Math.max(rss[1], rss[2]) < rss[3] })
+    // Memory is judged with the default settings (the page cache on); the cache-off figure is in the table.
+    const rssRatio = ratio(rss[1], rss[0])
+    checks.push({ name: 'RSS after load vs bare (unimock, default settings)', value: `${formatNumber(rssRatio, 2)}×`, target: `≤ ${TARGET_RSS}×`, ok: rssRatio <= TARGET_RSS })
+    checks.push({ name: 'RSS after load vs json-server', value: `${formatNumber(ratio(rss[1], rss[3]), 2)}×`, target: '< 1×', ok: rss[1] < rss[3] })
+    // The cache's heap must not cost the requests it does not serve: CPU per request, which the machine's
+    // other load moves far less than req/s.
+    WORKLOADS.forEach((w, i) => {
+      if (w.account === true) return
+      const toll = ratio(summary[i][1].cpuUsPerRequest, summary[i][2].cpuUsPerRequest)
+      checks.push({ name: `${w.label}, CPU a request with the page cache on vs off`, value: `${formatNumber(toll, 2)}×`, target: `≤ ${CACHE_TOLL}×`, ok: toll <= CACHE_TOLL })
+    })
     return {
       checks,
       results: {

@@ -12,12 +12,11 @@ const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
 const KEY = 'bench_writes'
 const CONTACT = JSON.stringify({ model: { first_name: 'Ada', last_name: 'Lovelace', email_addresses: [{ email_address: 'ada@example.com', email_address_type: 'WORK' }] } })
 const PLANT = JSON.stringify({ name: 'Bench fern', status: 'available', tags: ['bench'] })
-/**
- * #40: a contact create against unimock's own plant create in the same run (it authenticates two secrets,
- * checks scopes and integration support, writes in a transaction, journals and answers the generated record;
- * #20's target was 0.25).
+/*
+ * A contact create against unimock's own plant create in the same run (it authenticates two secrets, checks
+ * scopes and integration support, writes in a transaction, journals and answers the generated record) is
+ * reported, not judged: #49 dropped that target when plant saves were batched and the yardstick moved.
  */
-const TARGET_RATIO = 0.5
 /** #20: a contact create against bare Fastify's create (a plant stored in a Map, bench/bare-server.js). */
 const TARGET_BARE_RATIO = 0.5
 const FRESH_PAIRS = 200
@@ -95,7 +94,6 @@ export async function run (ctx) {
     ctx.log(`read after write: ${FRESH_PAIRS} write + list pairs, median ${formatNumber(median(pairMs), 2)} ms a pair, ${stale} stale pages`)
     return {
       checks: [
-        { name: 'creates/s contacts/plant', value: formatNumber(writeRatio, 2), target: `≥ ${TARGET_RATIO}`, ok: writeRatio >= TARGET_RATIO },
         { name: 'creates/s contacts/bare fastify', value: formatNumber(bareRatio, 2), target: `≥ ${TARGET_BARE_RATIO}`, ok: bareRatio >= TARGET_BARE_RATIO },
         { name: 'stale list pages after a write', value: String(stale), target: '0', ok: stale === 0 }
       ],
