@@ -19,8 +19,8 @@ const API_KEY = 'bench_data_key'
 const LIST = '/api/hris/v1/employees'
 
 const TARGET_FIRST = 0.5
-/** #40's choice: the uncached page generated on read, faster (#20's target had been 0.5). */
-const TARGET_UNCACHED = 0.4
+/** #49: the uncached page generated on read, at half bare Fastify's speed (#40 had asked 0.4). */
+const TARGET_UNCACHED = 0.5
 const TARGET_DEEP = 1.2
 const TARGET_RSS_MB = 500
 const TARGET_BUILD_S = 60
