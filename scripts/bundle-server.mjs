@@ -6,6 +6,7 @@ import { build } from 'esbuild'
 import { chmodSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { blankScript } from '../dist/src/store/database.js'
+import { lazyRouter } from './lazy-router.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -69,7 +70,7 @@ await build({
     UNIMOCK_FREEZE_FIXTURES: 'false'
   },
   banner: { js: "const __unimockUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [lazyBuiltins]
+  plugins: [lazyBuiltins, lazyRouter]
 })
 
 /*
