@@ -163,6 +163,9 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
       serializers: { req: redactedRequest as unknown as (req: unknown) => Record<string, unknown> }
     },
     forceCloseConnections: 'idle',
+    // No timer per plugin and per route (avvio arms one for each, ~200 at start, a few ms of every cold start):
+    // the plugins are unimock's own and none waits on anything outside the process.
+    pluginTimeout: 0,
     // HEAD routes as GET (see head-routing.ts) instead of a twin route per GET route.
     exposeHeadRoutes: false,
     // Tokens and ids travel in paths; the default of 100 characters would refuse long opaque ones.
