@@ -99,19 +99,30 @@ async function provoke (kit: Kit, linked: Linked, model: string, fault: Fault, b
 
 const said = (a: BackendAnswer | BackendFault | undefined): string[] => a === undefined ? [] : [a instanceof BackendFault ? a.message : answerLine(a)]
 
+/**
+ * The fault's one 429 (count 1, this account's reads of the model) and the same request sent after it: the
+ * same path and query, so the same cursor and modified_before. Found by content whichever fetch the 429 fell
+ * on: the kit's own, or one the backend's poller had begun before the kit provoked (its reads carry a genuine
+ * sync's last_sync_finished, not the kit's mark).
+ */
+async function limitedReads (kit: Kit, linked: Linked, from: number): Promise<{ limited: Entry | undefined, next: Entry | undefined }> {
+  const entries = (await kit.journal.entries({ account: linked.accountId })).filter((e) => isList(e) && atMs(e) >= from)
+  const limited = entries.find((e) => e.status === 429)
+  const next = limited === undefined ? undefined : entries.find((e) => atMs(e) > atMs(limited) && e.id !== limited.id && sameRequest(e, limited))
+  return { limited, next }
+}
+
 async function retryAfter (kit: Kit, linked: Linked, model: string, body: string): Promise<Finding> {
   const { provoked, faultId } = await provoke(kit, linked, model, { kind: 'status', status: 429, retry_after: 1 }, body)
-  const seen = !provoked.came ? undefined : await pollQuietly(kit.clock, async () => {
-    const carrying = await reads(kit, linked, provoked.mark)
-    const limited = carrying.find((e) => e.status === 429)
-    const next = limited === undefined ? undefined : carrying.find((e) => atMs(e) > atMs(limited) && e.id !== limited.id && sameRequest(e, limited))
+  const watch = provoked.came || (await limitedReads(kit, linked, provoked.from)).limited !== undefined
+  const seen = !watch ? undefined : await pollQuietly(kit.clock, async () => {
+    const { limited, next } = await limitedReads(kit, linked, provoked.from)
     return limited !== undefined && next !== undefined ? { limited, next } : undefined
   }, { timeoutMs: 3000, everyMs: 50 })
   await kit.world.control.deleteFaultsById({ id: String(faultId) })
   const answer = await provoked.asked
   if (seen === undefined) {
-    const carrying = await reads(kit, linked, provoked.mark)
-    return carrying.some((e) => e.status === 429)
+    return (await limitedReads(kit, linked, provoked.from)).limited !== undefined
       ? notApplicable('after the 429 the backend asked for that page no more within 3 s: it waited at least Retry-After, or gave up')
       : await nothingToFail(kit, linked, provoked, '429', answer)
   }
