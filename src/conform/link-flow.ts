@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../integration/service/catalog/categories.js'
+import { CATEGORIES } from '../integration/base/catalogue/categories.js'
 import { type Backend, type BackendAnswer, expectRouteBody, answerLine, routeBody, type User } from './backend.js'
 import { BackendFault } from './errors.js'
 import { Mutex } from './timing.js'

@@ -12,7 +12,7 @@ import { routeConfigOf } from './route-context.js'
  *   r.get(path, { onRequest: auth.account, config: journaled('list', { category, model: model.id, facets: ['model'] }), schema }, handler)
  *   r.post('/webhooks/targets', { onRequest: auth.tenant, config: touching('webhooks'), schema }, handler)
  *
- * journaled() (integration/service/dialect/journal-recorder.ts) declares a route of the unified service or of the link
+ * journaled() (integration/base/dialect/journal-recorder.ts) declares a route of the unified service or of the link
  * widget; touching() a control write. test/architecture/route-facts.test.ts walks every route and fails on
  * a unified route without a declaration, or on a declaration its path contradicts.
  */

@@ -34,7 +34,7 @@ const SPLIT_DOMAINS = new Set(['third-party/data'])
 /**
  * The unit of a file: its folder, or a root file by name. The unified service's folders are grouped in wings
  * (integration/service, third-party, background, observation, control); each domain of a wing counts alone
- * (integration/service/accounts), and the files at integration/'s root (the composition root) are `integration`.
+ * (integration/base/accounts), and the files at integration/'s root (the composition root) are `integration`.
  */
 function unitOf (file: string): string {
   const parts = relative(SRC, file).replace(/\.ts$/, '').split('/')

@@ -2,9 +2,9 @@ import t from 'tap'
 import { buildApp } from '../../src/app.js'
 import { VirtualClock } from '../../src/core/virtual-clock.js'
 import { CATEGORY_PARAM, type RouteFacts } from '../../src/http/route-facts.js'
-import { CATEGORIES, UNIFIED_PREFIXES } from '../../src/integration/service/catalog/categories.js'
-import { type ApiRevision, type Catalogue, loadCatalogue } from '../../src/integration/third-party/data/catalogue/catalogue.js'
-import { journaled } from '../../src/integration/service/dialect/journal-recorder.js'
+import { CATEGORIES, UNIFIED_PREFIXES } from '../../src/integration/base/catalogue/categories.js'
+import { type ApiRevision, type Catalogue, loadCatalogue } from '../../src/integration/base/catalogue/catalogue.js'
+import { journaled } from '../../src/integration/base/dialect/journal-recorder.js'
 import { START } from '../helpers/app.js'
 
 /**

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { keyHint } from '../../src/integration/service/tenants/seen-keys.js'
+import { keyHint } from '../../src/integration/base/tenants/seen-keys.js'
 import { KEY, launchChromium, openDashboard } from './browser.js'
 
 // A dashboard whose key is evicted beyond --max-tenants (#53): it says so and stops listening. Reconnecting

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import { SystemClock } from '../../src/core/clock.js'
 import { RunRecord } from '../../src/conform/run-record.js'
 import { fail } from '../../src/conform/verdict.js'
-import { keyHint } from '../../src/integration/service/tenants/seen-keys.js'
+import { keyHint } from '../../src/integration/base/tenants/seen-keys.js'
 import { type Dashboard, KEY, launchChromium, openDashboard, screenshots } from './browser.js'
 
 // What a newcomer trips on in the dashboard (#52): whose world is on screen, a timeline whose axis reads

@@ -6,7 +6,7 @@
  * free-form objects (integration_params) keep the wire's keys, as the client sends them unchanged.
  */
 import { readFileSync } from 'node:fs'
-import { loadCatalogue } from '../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue } from '../../src/integration/base/catalogue/catalogue.js'
 import type { ClientMethod } from './client-methods.js'
 
 interface RequestField {

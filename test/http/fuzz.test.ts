@@ -2,7 +2,7 @@ import t from 'tap'
 import { makeApp } from '../helpers/app.js'
 import { FUZZ_SKIP, resolveRef, seeded } from '../helpers/fuzz.js'
 import { Client } from '../integration/helpers.js'
-import { CATEGORIES } from '../../src/integration/service/catalog/categories.js'
+import { CATEGORIES } from '../../src/integration/base/catalogue/categories.js'
 
 /**
  * A seeded fuzz of every operation of /openapi.json (#19): each gets requests built from its own declaration,

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { makeApp, START } from '../helpers/app.js'
 import { Client } from './helpers.js'
-import { CATEGORIES } from '../../src/integration/service/catalog/categories.js'
+import { CATEGORIES } from '../../src/integration/base/catalogue/categories.js'
 
 t.test('POST /_unimock/linked-accounts creates a complete account directly', async (t) => {
   const { app } = await makeApp(t)

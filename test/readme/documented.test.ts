@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { FLAGS } from '../../src/cli/flags.js'
-import { CATEGORIES } from '../../src/integration/service/catalog/categories.js'
+import { CATEGORIES } from '../../src/integration/base/catalogue/categories.js'
 import { docs, root } from './markdown.js'
 import { startServer } from './shell.js'
 

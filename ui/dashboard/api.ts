@@ -1,7 +1,7 @@
 /** The dashboard's only way to read and act: the control API, with the API key kept in session storage. */
 
 // The key as the server's key list shows it (its first characters), one rule for both.
-export { keyHint } from '../../src/integration/service/tenants/seen-keys.js'
+export { keyHint } from '../../src/integration/base/tenants/seen-keys.js'
 
 const KEY = 'unimock.apiKey'
 

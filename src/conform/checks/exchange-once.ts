@@ -1,4 +1,4 @@
-import { fingerprint } from '../../integration/observation/journal/fingerprint.js'
+import { fingerprint } from '../../core/fingerprint.js'
 import type { Family, Findings } from '../family.js'
 import { line } from '../journal.js'
 import type { Kit } from '../kit.js'

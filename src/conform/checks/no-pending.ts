@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { fingerprint } from '../../integration/observation/journal/fingerprint.js'
+import { fingerprint } from '../../core/fingerprint.js'
 import { answerLine } from '../backend.js'
 import type { Family, Findings } from '../family.js'
 import { atMs, line } from '../journal.js'

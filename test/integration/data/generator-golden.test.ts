@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import t from 'tap'
-import { loadCatalogue, type DataCategory, type ModelDef } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue, type DataCategory, type ModelDef } from '../../../src/integration/base/catalogue/catalogue.js'
 import { AccountData } from '../../../src/integration/third-party/data/fake/account-data.js'
 import type { RecordMeta } from '../../../src/integration/third-party/data/fake/generated-record.js'
 import { Generator, type BuildOptions } from '../../../src/integration/third-party/data/fake/generator.js'

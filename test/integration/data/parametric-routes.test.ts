@@ -1,6 +1,6 @@
 import t from 'tap'
-import { loadCatalogue } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
-import { CATEGORIES } from '../../../src/integration/service/catalog/categories.js'
+import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
+import { CATEGORIES } from '../../../src/integration/base/catalogue/categories.js'
 import { faultSetup } from '../faults/helpers.js'
 import { journalSetup } from '../journal/helpers.js'
 import { dataAccount, dataApp } from './helpers.js'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import type { UnimockApp } from '../../../src/app.js'
-import { loadCatalogue } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
 import { dataAccount, dataApp } from './helpers.js'
 
 /**

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { loadCatalogue, SENSITIVE_FIELDS } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue, SENSITIVE_FIELDS } from '../../../src/integration/base/catalogue/catalogue.js'
 import { AccountData } from '../../../src/integration/third-party/data/fake/account-data.js'
 import { Generator } from '../../../src/integration/third-party/data/fake/generator.js'
 import type { RecordState } from '../../../src/integration/third-party/data/fake/record-state.js'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { loadCatalogue, type DataCategory } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue, type DataCategory } from '../../../src/integration/base/catalogue/catalogue.js'
 import type { Match } from '../../../src/integration/third-party/data/fake/rule.js'
 import { RULES } from '../../../src/integration/third-party/data/fake/rules.js'
 import { LEGACY_OVERLAPS, legacySaltNames, RECORD_SALTS, saltOf, SHARED_SALTS } from '../../../src/integration/third-party/data/fake/salts.js'

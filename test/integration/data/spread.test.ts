@@ -1,5 +1,5 @@
 import t from 'tap'
-import { loadCatalogue } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
 import { AccountData } from '../../../src/integration/third-party/data/fake/account-data.js'
 import { Generator, type BuildOptions } from '../../../src/integration/third-party/data/fake/generator.js'
 

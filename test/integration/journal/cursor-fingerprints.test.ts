@@ -1,6 +1,6 @@
 import { test } from 'tap'
 import { CursorFingerprints } from '../../../src/integration/observation/journal/cursor-fingerprints.js'
-import { fingerprint } from '../../../src/integration/observation/journal/fingerprint.js'
+import { fingerprint } from '../../../src/core/fingerprint.js'
 
 test('a remembered cursor fingerprint is the fingerprint, first time and again, past the memory\'s bound', async (t) => {
   const memo = new CursorFingerprints()

@@ -1,8 +1,8 @@
 import t from 'tap'
 import { buildApp } from '../../../src/app.js'
 import { VirtualClock } from '../../../src/core/virtual-clock.js'
-import { fingerprint } from '../../../src/integration/observation/journal/fingerprint.js'
-import { journaled } from '../../../src/integration/service/dialect/journal-recorder.js'
+import { fingerprint } from '../../../src/core/fingerprint.js'
+import { journaled } from '../../../src/integration/base/dialect/journal-recorder.js'
 import { START } from '../../helpers/app.js'
 import { Client } from '../helpers.js'
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { loadCatalogue } from '../../../src/integration/third-party/data/catalogue/catalogue.js'
+import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
 import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-catalogue.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
 

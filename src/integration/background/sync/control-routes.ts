@@ -7,9 +7,9 @@ import { formatDuration, parseDuration } from '../../../core/durations.js'
 import { appError } from '../../../core/errors.js'
 import { iso } from '../../../core/iso.js'
 import { AccountIdParams } from '../../control/linked-accounts/schemas.js'
-import type { AccountService } from '../../service/accounts/account-service.js'
-import { requestTenant, type UnifiedAuth } from '../../service/accounts/request-auth.js'
-import { installLenientJson } from '../../service/dialect/json-body.js'
+import type { AccountService } from '../../base/accounts/account-service.js'
+import { requestTenant, type UnifiedAuth } from '../../base/accounts/request-auth.js'
+import { installLenientJson } from '../../base/dialect/json-body.js'
 import {
   AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncSummary,
   TenantSyncView

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
-import { accountOf } from '../../service/accounts/request-auth.js'
-import type { RateLimiter } from '../../service/limits/rate-limiter.js'
+import { accountOf } from '../../base/accounts/request-auth.js'
+import type { RateLimiter } from '../../base/limits/rate-limiter.js'
 import type { SyncService } from './sync-service.js'
 
 export interface SyncRequestHookOptions {

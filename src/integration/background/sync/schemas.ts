@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable, PageSizeParam, Paginated } from '../../service/dialect/schemas.js'
+import { Nullable, PageSizeParam, Paginated } from '../../base/dialect/schemas.js'
 import { SYNC_OUTCOMES, SYNC_STATUSES } from './sync-state.js'
 
 const Timestamp = Nullable(Type.String({ format: 'date-time' }))

@@ -1,5 +1,5 @@
 import { formatMicros } from '../../../core/timestamps.js'
-import type { SyncBefore } from '../../service/dialect/journal-recorder.js'
+import type { SyncBefore } from '../../base/dialect/journal-recorder.js'
 import type { SyncStatusRecord, TenantSyncSummary } from './schemas.js'
 import { SYNC_STATUSES, type SyncState } from './sync-state.js'
 import type { SyncService } from './sync-service.js'

@@ -1,7 +1,7 @@
 import { appError } from '../../../core/errors.js'
 import { webhookSignature } from '../../../core/signing.js'
 import type { Db } from '../../../store/database.js'
-import type { LinkedAccount } from '../../service/accounts/linked-account.js'
+import type { LinkedAccount } from '../../base/accounts/linked-account.js'
 import type { DeliveryFaults } from './delivery-faults.js'
 import type { DeliveryDispatcher } from './delivery-dispatcher.js'
 import { linkedAccountObject } from './payloads.js'

@@ -1,5 +1,5 @@
 import { appError } from '../../../core/errors.js'
-import type { LinkedAccount } from '../../service/accounts/linked-account.js'
+import type { LinkedAccount } from '../../base/accounts/linked-account.js'
 import type { SyncState } from '../sync/sync-state.js'
 import { deletedData, linkedData, modelSyncedData, syncCompletedData } from './payloads.js'
 import { SYNCED_SUFFIX, webhookModelName } from './webhook-models.js'

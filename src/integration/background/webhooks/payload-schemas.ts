@@ -1,8 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { AccountDetails } from '../../service/accounts/schemas.js'
-import { Issue } from '../../service/issues/schemas.js'
+import { AccountDetails } from '../../base/accounts/schemas.js'
+import { Issue } from '../issues/schemas.js'
 import { RemoteResponseSchema } from '../../third-party/remote/schemas.js'
-import { Nullable } from '../../service/dialect/schemas.js'
+import { Nullable } from '../../base/dialect/schemas.js'
 import { SyncStatusRecord } from '../sync/schemas.js'
 import { SYNC_OUTCOMES } from '../sync/sync-state.js'
 

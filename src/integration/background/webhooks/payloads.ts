@@ -1,5 +1,5 @@
-import { accountDetails } from '../../service/accounts/account-views.js'
-import type { LinkedAccount } from '../../service/accounts/linked-account.js'
+import { accountDetails } from '../../base/accounts/account-views.js'
+import type { LinkedAccount } from '../../base/accounts/linked-account.js'
 import type { SyncState } from '../sync/sync-state.js'
 import { syncStatusRecord } from '../sync/sync-view.js'
 import type { DeletedData, LinkedData, ModelSyncedData, SyncCompletedData } from './payload-schemas.js'

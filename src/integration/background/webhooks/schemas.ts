@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '../../service/dialect/schemas.js'
+import { Nullable } from '../../base/dialect/schemas.js'
 
 export const TargetBody = Type.Object({
   url: Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 2000, description: 'where to POST; {category} is replaced by the account\'s category' }),

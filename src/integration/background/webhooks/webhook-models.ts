@@ -1,4 +1,4 @@
-import { categoryInfo } from '../../service/catalog/categories.js'
+import { categoryInfo } from '../../base/catalogue/categories.js'
 
 /**
  * Webhook model names: in some categories the real service prefixes the common model's name in event

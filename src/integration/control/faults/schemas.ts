@@ -1,5 +1,5 @@
 import { Kind, Type, TypeRegistry, type Static, type TSchema } from '@sinclair/typebox'
-import { CATEGORIES } from '../../service/catalog/categories.js'
+import { CATEGORIES } from '../../base/catalogue/categories.js'
 
 /**
  * Schemas of service faults. NewFaultBody is also the body of a scenario file's fault step, so it is

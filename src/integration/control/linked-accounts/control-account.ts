@@ -1,6 +1,6 @@
 import { iso } from '../../../core/iso.js'
-import { accountDetails } from '../../service/accounts/account-views.js'
-import type { LinkedAccount } from '../../service/accounts/linked-account.js'
+import { accountDetails } from '../../base/accounts/account-views.js'
+import type { LinkedAccount } from '../../base/accounts/linked-account.js'
 import type { ControlAccount } from './schemas.js'
 
 /** A linked account as the control API shows it: its state, and its account token once it finished linking. */

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { Integration } from '../../service/widget/schemas.js'
-import { CATEGORIES } from '../../service/catalog/categories.js'
-import { EndUserFields } from '../../service/accounts/schemas.js'
-import { BoundedName, BoundedText, Nullable } from '../../service/dialect/schemas.js'
+import { CATEGORIES } from '../../base/catalogue/categories.js'
+import { EndUserFields } from '../../base/accounts/schemas.js'
+import { BoundedName, BoundedText, Nullable } from '../../base/dialect/schemas.js'
 
 /** A linked account as the control API shows it: its state, and its account token once it finished linking. */
 export const ControlAccount = Type.Object({

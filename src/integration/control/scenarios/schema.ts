@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { CATEGORIES } from '../../service/catalog/categories.js'
-import { ACCOUNT_STATUSES } from '../../service/accounts/linked-account.js'
+import { CATEGORIES } from '../../base/catalogue/categories.js'
+import { ACCOUNT_STATUSES } from '../../base/accounts/linked-account.js'
 import { NewFaultBody } from '../faults/schemas.js'
 import { SYNC_OUTCOMES, SYNC_STATUSES } from '../../background/sync/sync-state.js'
 import { DELIVERY_STATES, FaultBody as WebhookFaultBody, TargetBody } from '../../background/webhooks/schemas.js'

@@ -1,4 +1,4 @@
-import { fingerprint } from './fingerprint.js'
+import { fingerprint } from '../../../core/fingerprint.js'
 
 /** Cursors remembered at most; past it the memory starts again (a walk needs only the last few). */
 const KEPT = 512

@@ -5,10 +5,10 @@
  */
 
 import type { JournalSurface } from '../../../http/route-facts.js'
-import type { SyncBefore, WriteFacts } from '../../service/dialect/journal-recorder.js'
+import type { SyncBefore, WriteFacts } from '../../base/dialect/journal-recorder.js'
 
 export type { JournalSurface } from '../../../http/route-facts.js'
-export type { SyncBefore } from '../../service/dialect/journal-recorder.js'
+export type { SyncBefore } from '../../base/dialect/journal-recorder.js'
 
 /** What the integrator report needs beyond method, path, query and status; only the facets a route has are set. */
 export interface JournalFacets {

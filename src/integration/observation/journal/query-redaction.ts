@@ -1,5 +1,5 @@
 import { SENSITIVE_PARAM as SENSITIVE } from '../../../core/redaction.js'
-import { redacted } from './fingerprint.js'
+import { redacted } from '../../../core/fingerprint.js'
 
 // The values of sensitive parameters (core/redaction.ts, the logs' rule too) are journaled as fingerprints.
 

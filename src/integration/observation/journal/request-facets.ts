@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { JournalKind } from '../../../http/route-facts.js'
 import { cursorFingerprints } from './cursor-fingerprints.js'
-import { fingerprint, personFingerprint } from './fingerprint.js'
+import { fingerprint, personFingerprint } from '../../../core/fingerprint.js'
 
 /**
  * The facets of what the client sent, by the kind its route declared: read from the parsed request, so they

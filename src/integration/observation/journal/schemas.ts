@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { Nullable } from '../../service/dialect/schemas.js'
+import { Nullable } from '../../base/dialect/schemas.js'
 
 const Fp = (what: string) => Type.Optional(Type.String({ description: `fingerprint (first 12 hex of SHA-256) of ${what}` }))
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Nullable } from '../../service/dialect/schemas.js'
+import { Nullable } from '../../base/dialect/schemas.js'
 import { JournalEntryView } from '../journal/schemas.js'
 
 export const DeliveryAttemptView = Type.Object({

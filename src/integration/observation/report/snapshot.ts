@@ -1,8 +1,8 @@
-import type { AccountService } from '../../service/accounts/account-service.js'
-import { personFingerprint } from '../journal/fingerprint.js'
+import type { AccountService } from '../../base/accounts/account-service.js'
+import { personFingerprint } from '../../../core/fingerprint.js'
 import type { JournalStore } from '../journal/journal-store.js'
 import type { SyncService } from '../../background/sync/sync-service.js'
-import type { Tenant } from '../../service/tenants/tenant.js'
+import type { Tenant } from '../../base/tenants/tenant.js'
 import type { FanOut } from '../../background/webhooks/fan-out.js'
 import type { ReportInput, WebhookAttempt } from './report-input.js'
 

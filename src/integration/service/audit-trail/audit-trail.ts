@@ -5,7 +5,7 @@ import { appError } from '../../../core/errors.js'
 import type { Ids } from '../../../core/ids.js'
 import { iso } from '../../../core/iso.js'
 import type { AuditRepository } from './audit-repository.js'
-import { isoFilterMs } from '../dialect/date-filter.js'
+import { isoFilterMs } from '../../base/dialect/date-filter.js'
 
 /** The event types unimock records, a subset of the real service's EventTypeEnum (facts §9). */
 export type AuditEventType =

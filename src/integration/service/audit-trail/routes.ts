@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { CATEGORIES } from '../catalog/categories.js'
+import { CATEGORIES } from '../../base/catalogue/categories.js'
 import { routeEach } from '../../../http/route-each.js'
-import { requestTenant, type UnifiedAuth } from '../accounts/request-auth.js'
-import { journaled } from '../dialect/journal-recorder.js'
-import { Detail, Nullable, PageSizeParam, Paginated } from '../dialect/schemas.js'
+import { requestTenant, type UnifiedAuth } from '../../base/accounts/request-auth.js'
+import { journaled } from '../../base/dialect/journal-recorder.js'
+import { Detail, Nullable, PageSizeParam, Paginated } from '../../base/dialect/schemas.js'
 import type { AuditTrail } from './audit-trail.js'
 
 const AuditLogEvent = Type.Object({

@@ -1,8 +1,8 @@
 import { readPackageJsonFile } from '../../../core/fixtures.js'
-import { accountIntegration } from '../accounts/account-views.js'
-import type { AccountIntegration } from '../accounts/schemas.js'
-import type { LinkedAccount } from '../accounts/linked-account.js'
-import type { Catalogue } from '../../third-party/data/catalogue/catalogue.js'
+import { accountIntegration } from '../../base/accounts/account-views.js'
+import type { AccountIntegration } from '../../base/accounts/schemas.js'
+import type { LinkedAccount } from '../../base/accounts/linked-account.js'
+import type { Catalogue } from '../../base/catalogue/catalogue.js'
 import { ScopeService } from '../scopes/scope-service.js'
 
 export interface ModelOperation {

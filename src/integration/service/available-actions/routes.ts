@@ -1,12 +1,12 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { CATEGORIES } from '../catalog/categories.js'
+import { CATEGORIES } from '../../base/catalogue/categories.js'
 import { routeEach } from '../../../http/route-each.js'
-import { requestAccount, type UnifiedAuth } from '../accounts/request-auth.js'
-import { AccountIntegration } from '../accounts/schemas.js'
-import { journaled } from '../dialect/journal-recorder.js'
-import { Detail } from '../dialect/schemas.js'
+import { requestAccount, type UnifiedAuth } from '../../base/accounts/request-auth.js'
+import { AccountIntegration } from '../../base/accounts/schemas.js'
+import { journaled } from '../../base/dialect/journal-recorder.js'
+import { Detail } from '../../base/dialect/schemas.js'
 import type { AvailableActionsService } from './available-actions.js'
 
 const AvailableActions = Type.Object({

@@ -1,4 +1,4 @@
-import type { LinkedAccount } from '../accounts/linked-account.js'
+import type { LinkedAccount } from '../../base/accounts/linked-account.js'
 import type { LinkModelScope } from '../scopes/scope-service.js'
 
 /** A link token was created for the account: `linkScopes` are the models its common_models named. */

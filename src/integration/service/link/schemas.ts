@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { AccountIntegration } from '../accounts/schemas.js'
-import { BoundedName, BoundedText, Nullable } from '../dialect/schemas.js'
+import { AccountIntegration } from '../../base/accounts/schemas.js'
+import { BoundedName, BoundedText, Nullable } from '../../base/dialect/schemas.js'
 
 /**
  * POST /api/{category}/v1/link-token. Both the spec's body (end_user_origin_id, integration_category,

@@ -1,4 +1,4 @@
-import type { IntegrationInfo } from '../catalog/integrations.js'
+import type { IntegrationInfo } from '../../base/catalogue/integrations.js'
 
 /**
  * The contract between the link widget (pages and scripts under /link, knowing nothing of storage) and

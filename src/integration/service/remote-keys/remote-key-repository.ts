@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../../store/database.js'
-import type { AccountType, Tenant } from '../tenants/tenant.js'
+import type { AccountType, Tenant } from '../../base/tenants/tenant.js'
 
 /** SQL of the organizations' remote production API keys. */
 export class RemoteKeyRepository {

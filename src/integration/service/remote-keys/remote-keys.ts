@@ -2,7 +2,7 @@ import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
 import type { Emitter } from '../../../core/events.js'
 import type { Ids } from '../../../core/ids.js'
-import type { Tenant } from '../tenants/tenant.js'
+import type { Tenant } from '../../base/tenants/tenant.js'
 import type { RemoteKeyRepository } from './remote-key-repository.js'
 
 export interface RemoteKey { name: string, key: string }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Nullable } from '../dialect/schemas.js'
+import { Nullable } from '../../base/dialect/schemas.js'
 
 const Permission = Type.Object({ is_enabled: Type.Boolean() })
 

@@ -1,5 +1,5 @@
 import { appError } from '../../../core/errors.js'
-import type { ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { ModelDef } from '../../base/catalogue/catalogue.js'
 import type { DefaultScope } from './default-scope-repository.js'
 import type { ScopeOverride } from './scope-repository.js'
 

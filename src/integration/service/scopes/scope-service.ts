@@ -1,7 +1,7 @@
 import type { Clock } from '../../../core/clock.js'
 import type { Emitter } from '../../../core/events.js'
 import type { Db } from '../../../store/database.js'
-import type { Catalogue, ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { Catalogue, ModelDef } from '../../base/catalogue/catalogue.js'
 import type { DefaultScope, DefaultScopeRepository } from './default-scope-repository.js'
 import { type Effective, EffectiveScopes } from './effective-scopes.js'
 import type { ScopeEvents } from './scope-events.js'

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../core/clock.js'
 import type { Emitter } from '../../../core/events.js'
 import type { Db } from '../../../store/database.js'
-import type { Catalogue } from '../../third-party/data/catalogue/catalogue.js'
+import type { Catalogue } from '../../base/catalogue/catalogue.js'
 import type { DomainModule } from '../../../core/domain-module.js'
 import { WebhookReceiverRepository } from './webhook-receiver-repository.js'
 import { WebhookReceivers, type WebhookReceiverEvents } from './webhook-receivers.js'

@@ -2,7 +2,7 @@ import type { Clock } from '../../../core/clock.js'
 import { appError } from '../../../core/errors.js'
 import type { Emitter } from '../../../core/events.js'
 import type { WebhookReceiverRepository } from './webhook-receiver-repository.js'
-import type { Catalogue } from '../../third-party/data/catalogue/catalogue.js'
+import type { Catalogue } from '../../base/catalogue/catalogue.js'
 
 export interface WebhookReceiver { event: string, is_active: boolean, key: string | null }
 

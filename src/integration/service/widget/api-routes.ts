@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { appError } from '../../../core/errors.js'
-import { journaled } from '../dialect/journal-recorder.js'
+import { journaled } from '../../base/dialect/journal-recorder.js'
 import type { IntegrationInfo, LinkSessionView, LinkWidgetPort } from '../link/widget-port.js'
 import { systemLabel } from './wording.js'
 import { ConnectBody, ConnectResult, ExitResult, LinkTokenQuery, Session, WidgetError } from './schemas.js'

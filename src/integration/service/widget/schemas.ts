@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { BoundedName } from '../dialect/schemas.js'
+import { BoundedName } from '../../base/dialect/schemas.js'
 
 /** The `{"detail": ...}` error body every /link/api route answers with, like the unified service itself. */
 export const WidgetError = Type.Object({ detail: Type.String() }, { description: 'error ({"detail": ...})' })

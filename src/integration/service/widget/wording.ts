@@ -1,4 +1,4 @@
-import { categoryInfo } from '../catalog/categories.js'
+import { categoryInfo } from '../../base/catalogue/categories.js'
 
 /**
  * What end users read in the widget. The real widget speaks of the user's own systems ("Connect your HR

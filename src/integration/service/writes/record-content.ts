@@ -1,5 +1,5 @@
 import { iso } from '../../../core/iso.js'
-import type { Catalogue, FieldDef, ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { Catalogue, FieldDef, ModelDef } from '../../base/catalogue/catalogue.js'
 import { WRITTEN_CUSTOM } from '../../third-party/data/vendor/custom-fields.js'
 import { remoteFieldValues } from './remote-field-values.js'
 import { isObject } from './validation.js'

@@ -1,7 +1,7 @@
 /** The remote_fields a write sends: the third party's custom fields of the model, checked and keyed as it keeps them. */
 
 import { type CustomField, customFieldOfClass } from '../../third-party/data/vendor/custom-fields.js'
-import type { ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { ModelDef } from '../../base/catalogue/catalogue.js'
 import { isObject, problem, type WriteProblem } from './validation.js'
 
 /** A remote field's value as sent: accounting wraps it as {value}, as its reads show it. */

@@ -1,4 +1,4 @@
-import type { Catalogue, ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { Catalogue, ModelDef } from '../../base/catalogue/catalogue.js'
 import type { DataService } from '../../third-party/data/service.js'
 import { problem, type Validated } from './validation.js'
 import type { WriteAccount } from './write-types.js'

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../core/clock.js'
 import type { Emitter } from '../../../core/events.js'
-import type { Catalogue, ModelDef } from '../../third-party/data/catalogue/catalogue.js'
+import type { Catalogue, ModelDef } from '../../base/catalogue/catalogue.js'
 import type { DataService } from '../../third-party/data/service.js'
 import type { WriteEvents } from './write-events.js'
 import { isObject, problem, type Validated, type WriteProblem, WriteValidator } from './validation.js'

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../core/clock.js'
 import { hash32 } from '../../../core/hash.js'
 import type { Db } from '../../../store/database.js'
-import type { Catalogue, ModelDef, NestedListDef } from './catalogue/catalogue.js'
+import type { Catalogue, ModelDef, NestedListDef } from '../../base/catalogue/catalogue.js'
 import { Generator } from './fake/generator.js'
 import { Decoration, type Mapper } from './reads/decoration.js'
 import { Expansion } from './reads/expand.js'

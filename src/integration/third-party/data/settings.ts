@@ -1,5 +1,5 @@
 import type { Config } from '../../../config.js'
-import type { Catalogue } from './catalogue/catalogue.js'
+import type { Catalogue } from '../../base/catalogue/catalogue.js'
 import type { DataSettings } from './records/data-sets.js'
 import { parseVolumeOverrides } from './fake/volumes.js'
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Type } from '@sinclair/typebox'
-import { CATEGORIES } from '../../service/catalog/categories.js'
+import { CATEGORIES } from '../../base/catalogue/categories.js'
 import { routeEach } from '../../../http/route-each.js'
-import { journaled } from '../../service/dialect/journal-recorder.js'
-import { AUTH_ERRORS, BoundedName, BoundedText, Detail } from '../../service/dialect/schemas.js'
+import { journaled } from '../../base/dialect/journal-recorder.js'
+import { AUTH_ERRORS, BoundedName, BoundedText, Detail } from '../../base/dialect/schemas.js'
 import type { CreateFieldMapping, FieldMappings, MappingAccount, PatchFieldMapping } from './field-mappings.js'
 
 export interface FieldMappingRouteOptions {

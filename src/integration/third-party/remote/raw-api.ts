@@ -1,6 +1,6 @@
 import type { Clock } from '../../../core/clock.js'
 import { AppError } from '../../../core/errors.js'
-import type { ModelDef } from '../data/catalogue/catalogue.js'
+import type { ModelDef } from '../../base/catalogue/catalogue.js'
 import type { DataService } from '../data/service.js'
 
 /** What the simulated third party answers: its own status and JSON body. */

@@ -7,10 +7,10 @@ import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { plainCursors } from '../../../core/cursor.js'
 import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../../core/pagination.js'
 import { CUSTOM_FIELDS, remoteFieldClass } from '../data/vendor/custom-fields.js'
-import type { Catalogue } from '../data/catalogue/catalogue.js'
-import { includeFlag } from '../data/catalogue/schemas.js'
-import { journaled } from '../../service/dialect/journal-recorder.js'
-import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../../service/dialect/schemas.js'
+import type { Catalogue } from '../../base/catalogue/catalogue.js'
+import { includeFlag } from '../../base/catalogue/schemas.js'
+import { journaled } from '../../base/dialect/journal-recorder.js'
+import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../../base/dialect/schemas.js'
 
 export interface RemoteFieldClassRouteOptions {
   readonly authenticate: (request: FastifyRequest) => Promise<void>

@@ -1,5 +1,5 @@
 import { combine, hashText } from '../../../../core/hash.js'
-import type { DataCategory } from '../catalogue/catalogue.js'
+import type { DataCategory } from '../../../base/catalogue/catalogue.js'
 import { idCodec, type IdCodec } from './record-ids.js'
 import type { AccountInfo } from './record-state.js'
 import { companyAt, type Company } from './values.js'

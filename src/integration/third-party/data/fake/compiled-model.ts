@@ -1,4 +1,4 @@
-import { type FieldDef, SENSITIVE_FIELDS } from '../catalogue/catalogue.js'
+import { type FieldDef, SENSITIVE_FIELDS } from '../../../base/catalogue/catalogue.js'
 import { NOT_IN_PAYLOAD, vendorKey } from '../vendor/payload.js'
 import type { OwnerInfo, RecordState } from './record-state.js'
 import { type RecordFactory, recordFactory } from './record-shape.js'

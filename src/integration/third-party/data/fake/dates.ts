@@ -1,5 +1,5 @@
 import { between, unit } from '../../../../core/hash.js'
-import type { FieldDef } from '../catalogue/catalogue.js'
+import type { FieldDef } from '../../../base/catalogue/catalogue.js'
 import { formatDay, formatSeconds } from '../../../../core/timestamps.js'
 import type { RecordState } from './record-state.js'
 import type { Match, Rule } from './rule.js'

@@ -1,5 +1,5 @@
 import { combine, hashText, unit } from '../../../../core/hash.js'
-import type { Catalogue, DataCategory, FieldDef, ModelDef } from '../catalogue/catalogue.js'
+import type { Catalogue, DataCategory, FieldDef, ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { AccountData } from './account-data.js'
 import { CompiledModel, type FieldRule } from './compiled-model.js'
 import { GeneratedRecord, type RecordMeta } from './generated-record.js'

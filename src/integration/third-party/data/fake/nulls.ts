@@ -1,4 +1,4 @@
-import type { FieldDef } from '../catalogue/catalogue.js'
+import type { FieldDef } from '../../../base/catalogue/catalogue.js'
 import type { OwnerInfo } from './record-state.js'
 
 /** Share of records whose nullable field is null, where the real systems often leave it empty. */

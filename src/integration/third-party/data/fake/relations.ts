@@ -1,5 +1,5 @@
 import { between, unit } from '../../../../core/hash.js'
-import type { Shape } from '../catalogue/catalogue.js'
+import type { Shape } from '../../../base/catalogue/catalogue.js'
 import { nullShare } from './nulls.js'
 import type { RecordState } from './record-state.js'
 import type { RelationWriter, Rule, RuleContext, Writer } from './rule.js'

@@ -1,5 +1,5 @@
 import { hashText } from '../../../../core/hash.js'
-import type { FieldDef, Shape } from '../catalogue/catalogue.js'
+import type { FieldDef, Shape } from '../../../base/catalogue/catalogue.js'
 import type { OwnerInfo, RecordSource, RecordState } from './record-state.js'
 import { saltOf } from './salts.js'
 

@@ -1,5 +1,5 @@
-import { categoriesFixture } from '../../../service/catalog/categories.js'
-import type { ModelDef } from '../catalogue/catalogue.js'
+import { categoriesFixture } from '../../../base/catalogue/categories.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 
 /**
  * How many records each model's simulated third-party system holds when an account is linked. Each account

@@ -1,4 +1,4 @@
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { DataSets } from '../records/data-sets.js'
 import type { WrittenRecords } from '../records/written.js'
 import { customValues, remoteFields, WRITTEN_CUSTOM } from '../vendor/custom-fields.js'

@@ -1,4 +1,4 @@
-import type { FieldDef, ModelDef } from '../catalogue/catalogue.js'
+import type { FieldDef, ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
 import { PLAIN } from '../records/record-builder.js'
 import type { RecordRow } from '../records/repository.js'

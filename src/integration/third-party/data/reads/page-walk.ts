@@ -2,7 +2,7 @@ import { type CursorAt, type CursorBinding, type CursorCodec, type CursorProblem
 import { type AppError, appError } from '../../../../core/errors.js'
 import { hash32 } from '../../../../core/hash.js'
 import { cursorText, openCursor, pageOf, walk } from '../../../../core/pagination.js'
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
 import type { DataSet, RecordRow } from '../records/repository.js'
 import { contentMatcher } from './content-filters.js'

@@ -1,7 +1,7 @@
 import { appError } from '../../../../core/errors.js'
 import { PAGE_SIZE_MAX, pageSize } from '../../../../core/pagination.js'
 import { hash32 } from '../../../../core/hash.js'
-import type { Filter, ModelDef } from '../catalogue/catalogue.js'
+import type { Filter, ModelDef } from '../../../base/catalogue/catalogue.js'
 import { parseTimestamp } from '../../../../core/timestamps.js'
 import { queryBoolean } from '../../../../core/query-boolean.js'
 

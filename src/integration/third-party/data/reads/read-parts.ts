@@ -1,4 +1,4 @@
-import type { Catalogue } from '../catalogue/catalogue.js'
+import type { Catalogue } from '../../../base/catalogue/catalogue.js'
 import type { Generator } from '../fake/generator.js'
 import type { DataSets } from '../records/data-sets.js'
 import type { RecordBuilder } from '../records/record-builder.js'

@@ -1,5 +1,5 @@
 import { appError } from '../../../../core/errors.js'
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
 import type { DataSets } from '../records/data-sets.js'
 import { PLAIN, type RecordBuilder } from '../records/record-builder.js'

@@ -1,5 +1,5 @@
 import { appError } from '../../../../core/errors.js'
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import { subObjectRoot } from '../fake/generated-record.js'
 import { PLAIN } from '../records/record-builder.js'
 import type { ReadParts } from './read-parts.js'

@@ -1,4 +1,4 @@
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import { WRITTEN_CUSTOM } from '../vendor/custom-fields.js'
 import type { DataSets } from './data-sets.js'
 import { PLAIN, type RecordBuilder, WITH_SENSITIVE } from './record-builder.js'

@@ -1,4 +1,4 @@
-import { type ModelDef, SENSITIVE_FIELDS } from '../catalogue/catalogue.js'
+import { type ModelDef, SENSITIVE_FIELDS } from '../../../base/catalogue/catalogue.js'
 import type { AccountData } from '../fake/account-data.js'
 import type { RecordMeta } from '../fake/generated-record.js'
 import type { BuildOptions, Generator } from '../fake/generator.js'

@@ -1,4 +1,4 @@
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { Generator } from '../fake/generator.js'
 import { fromVendor } from '../vendor/payload.js'
 import type { DataSets } from './data-sets.js'

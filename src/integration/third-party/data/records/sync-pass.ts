@@ -1,5 +1,5 @@
 import type { Clock } from '../../../../core/clock.js'
-import type { DataCategory, ModelDef } from '../catalogue/catalogue.js'
+import type { DataCategory, ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { DataSets } from './data-sets.js'
 import { EPOCH_MS, RemoteChanges, epochAt, type Op } from './remote-changes.js'
 import { editOps, totalOps, type RemoteEditRepository } from './remote-edits.js'

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { journaled } from '../../../service/dialect/journal-recorder.js'
-import { Detail } from '../../../service/dialect/schemas.js'
-import type { Catalogue } from '../catalogue/catalogue.js'
+import { journaled } from '../../../base/dialect/journal-recorder.js'
+import { Detail } from '../../../base/dialect/schemas.js'
+import type { Catalogue } from '../../../base/catalogue/catalogue.js'
 
 /**
  * GET /api/hris/v1/groups/types (organization-level, issue #15): the group types a Group's `type` takes,

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { journaled } from '../../../service/dialect/journal-recorder.js'
-import { Detail } from '../../../service/dialect/schemas.js'
+import { journaled } from '../../../base/dialect/journal-recorder.js'
+import { Detail } from '../../../base/dialect/schemas.js'
 import type { DataService } from '../service.js'
 
 const LiveSearchQuery = Type.Object({

@@ -1,4 +1,4 @@
-import type { ModelDef } from '../catalogue/catalogue.js'
+import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import { CUSTOM_FIELDS, WRITTEN_CUSTOM } from './custom-fields.js'
 
 /*

@@ -1,5 +1,5 @@
 import { appError } from '../../../core/errors.js'
-import { isoFilterMs } from '../../service/dialect/date-filter.js'
+import { isoFilterMs } from '../../base/dialect/date-filter.js'
 
 /** The filters the lists take: created/modified windows and a remote id. */
 export interface ListFilters {

@@ -1,10 +1,10 @@
 import type { Clock } from '../../../core/clock.js'
 import type { Ids } from '../../../core/ids.js'
 import type { Db } from '../../../store/database.js'
-import type { Catalogue } from '../data/catalogue/catalogue.js'
-import type { DataService } from '../data/service.js'
+import type { Catalogue } from '../../base/catalogue/catalogue.js'
+import type { DataService } from '../../third-party/data/service.js'
 import type { DomainModule } from '../../../core/domain-module.js'
-import type { AccountEvents } from '../../service/accounts/account-events.js'
+import type { AccountEvents } from '../../base/accounts/account-events.js'
 import { CustomObjects, type ObjectClass } from './custom-objects.js'
 import { CustomObjectRepository } from './repository.js'
 

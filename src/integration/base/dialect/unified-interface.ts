@@ -1,6 +1,6 @@
 import { AppError } from '../../../core/errors.js'
 import type { HttpInterface } from '../../../http/interfaces.js'
-import { UNIFIED_PREFIXES } from '../catalog/categories.js'
+import { UNIFIED_PREFIXES } from '../catalogue/categories.js'
 
 /**
  * The unified service's error dialect: Django REST framework's `{"detail": "..."}` as application/json,

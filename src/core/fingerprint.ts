@@ -1,4 +1,4 @@
-import { digestHex } from '../../../core/secrets.js'
+import { digestHex } from './secrets.js'
 
 /**
  * Short, stable fingerprints: the first 12 hex digits of a SHA-256. Two requests that carried the same

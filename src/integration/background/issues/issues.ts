@@ -7,7 +7,7 @@ import { iso } from '../../../core/iso.js'
 import { cursorText, openCursor, pageOf, pageSize, walk } from '../../../core/pagination.js'
 import type { JobKind, Scheduler } from '../../../jobs/scheduler.js'
 import type { IssueRange, IssueRepository, IssueRow } from './issue-repository.js'
-import { isoFilterMs } from '../dialect/date-filter.js'
+import { isoFilterMs } from '../../base/dialect/date-filter.js'
 
 /** An issue opened (or reopened after it resolved); 'issue:resolved' when it resolves. */
 export interface IssueChanged {

@@ -1,6 +1,6 @@
 import type { Walk } from '../../../core/pagination.js'
 import type { Db } from '../../../store/database.js'
-import type { Category } from '../catalog/categories.js'
+import type { Category } from '../catalogue/categories.js'
 import { digest, digestHex, sameDigest } from '../../../core/secrets.js'
 import type { AccountType } from '../tenants/tenant.js'
 import type { AccountStatus, LinkedAccount } from './linked-account.js'

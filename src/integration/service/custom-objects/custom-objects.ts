@@ -3,7 +3,7 @@ import { appError } from '../../../core/errors.js'
 import { between, combine, hashText, pick, stableUuid } from '../../../core/hash.js'
 import type { Ids } from '../../../core/ids.js'
 import { iso } from '../../../core/iso.js'
-import { isObject, problem, type WriteProblem } from '../../service/writes/validation.js'
+import { isObject, problem, type WriteProblem } from '../writes/validation.js'
 import { inWindow, type ListFilters } from './list-filters.js'
 import type { CustomObjectRepository, StoredAssociation } from './repository.js'
 

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { Nullable } from '../dialect/schemas.js'
+import { Nullable } from '../../base/dialect/schemas.js'
 
 /** An issue as GET .../issues/{id} shows it, and as the Issue.* webhooks carry it. */
 export const Issue = Type.Object({

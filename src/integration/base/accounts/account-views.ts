@@ -1,5 +1,5 @@
 import { iso } from '../../../core/iso.js'
-import { findIntegration } from '../catalog/integrations.js'
+import { findIntegration } from '../catalogue/integrations.js'
 import type { AccountDetails, AccountIntegration, LinkedAccountItem } from './schemas.js'
 import type { LinkedAccount } from './linked-account.js'
 

@@ -1,5 +1,5 @@
 import { appError } from '../../../core/errors.js'
-import { CATEGORIES, isCategory } from '../catalog/categories.js'
+import { CATEGORIES, isCategory } from '../catalogue/categories.js'
 import type { AccountFilter } from './account-repository.js'
 import { ACCOUNT_STATUSES, type AccountStatus } from './linked-account.js'
 

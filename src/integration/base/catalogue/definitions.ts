@@ -4,7 +4,7 @@
  * fixtures/unified-models.json; nothing here is written per model.
  */
 
-export { CATEGORIES as DATA_CATEGORIES } from '../../../service/catalog/categories.js'
+export { CATEGORIES as DATA_CATEGORIES } from './categories.js'
 /** A category with models in the catalogue; which ones exist is data (fixtures/unified-categories.json). */
 export type DataCategory = string
 

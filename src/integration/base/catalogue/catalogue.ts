@@ -1,4 +1,4 @@
-import { readPackageJsonFile } from '../../../../core/fixtures.js'
+import { readPackageJsonFile } from '../../../core/fixtures.js'
 import { type ApiRevision, DATA_CATEGORIES, type DataCategory, type FieldDef, type ModelDef, type NestedListDef, type SubObjectDef } from './definitions.js'
 import { modelFilters } from './filters.js'
 import type { RawCatalogue, RawCategory, RawModel } from './raw-catalogue.js'

@@ -1,4 +1,4 @@
-import type { Category } from '../catalog/categories.js'
+import type { Category } from '../catalogue/categories.js'
 import type { AccountType } from '../tenants/tenant.js'
 
 /** The real service's linked-account status enum. unimock sets IDLE on no transition; it is listed for filters. */
