@@ -81,3 +81,6 @@ export const LinkedAccountQuery = Type.Object({
   status: Type.Optional(Type.String({ description: 'COMPLETE, INCOMPLETE, RELINK_NEEDED or IDLE' }))
 })
 export type LinkedAccountQuery = Static<typeof LinkedAccountQuery>
+
+/** A linked account's id in a control API path (/_unimock/linked-accounts/{id}/...), for every domain that routes under it. */
+export const AccountIdParams = Type.Object({ id: Type.String({ minLength: 1 }) })

@@ -3,13 +3,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { iso } from '../../../core/iso.js'
 import { Problem } from '../../../http/problem.js'
 import type { AccountService } from '../../base/accounts/account-service.js'
+import { AccountIdParams } from '../../base/accounts/schemas.js'
 import { requestOrigin, requestTenant, type UnifiedAuth } from '../../base/accounts/request-auth.js'
 import { installLenientJson } from '../../base/dialect/json-body.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
 import type { LinkService } from '../../service/link/link-service.js'
 import { controlAccount } from './control-account.js'
 import {
-  AccountIdParams, CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
+  CompleteBody, CompleteResult, ControlAccount, ControlAccountList, EventList, LinkTokenParams, NewAccountBody
 } from './schemas.js'
 import { touching } from '../../../http/route-facts.js'
 

@@ -31,8 +31,6 @@ export const NewAccountBody = Type.Object({
 }, { additionalProperties: false })
 export type NewAccountBody = Static<typeof NewAccountBody>
 
-export const AccountIdParams = Type.Object({ id: Type.String({ minLength: 1 }) })
-
 export const LinkTokenParams = Type.Object({ link_token: Type.String({ minLength: 1 }) })
 
 export const CompleteBody = Type.Object({
