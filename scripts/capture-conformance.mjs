@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core'
 const root = new URL('../', import.meta.url)
 const dist = (path) => import(new URL(`dist/src/${path}`, root).href)
 const { conform } = await dist('conform/conform.js')
-const { CHECKS } = await dist('conform/catalog.js')
+const { CHECKS } = await dist('conform/check-table.js')
 const { World } = await dist('conform/world.js')
 const CHECK = 'page.business-wording'
 const KEY = 'conform_docs_key'

@@ -1,6 +1,6 @@
 // Writes src/control-client.ts, the typed client of the control API, from /openapi.json as the built app
 // serves it (itself generated from the routes' TypeBox schemas). Run by `npm run build`; the file is committed
-// (the build compiles it), and test/admin/control-client.test.ts fails while it differs from the sources.
+// (the build compiles it), and test/server-control/control-client.test.ts fails while it differs from the sources.
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 

@@ -6,7 +6,7 @@ import { ControlError } from '../control-client.js'
 import { CATEGORIES } from '../integration/base/catalogue/categories.js'
 import { AppProcess } from './app-process.js'
 import { answerLine, Backend } from './backend.js'
-import { CHECKS, familiesFor } from './catalog.js'
+import { CHECKS, familiesFor } from './check-table.js'
 import { BackendFault, KitError, WaitExpired } from './errors.js'
 import { Findings, type Family, type Phase } from './family.js'
 import { Journal } from './journal.js'
@@ -24,7 +24,7 @@ import { World } from './world.js'
 
 export type { ConformOptions } from './options.js'
 export type { Verdict, Outcome, Evidence } from './verdict.js'
-export { CHECKS } from './catalog.js'
+export { CHECKS } from './check-table.js'
 
 export interface ConformResult {
   /** 0 every check passed (or was not applicable), 1 a check failed, 2 the kit could not run. */

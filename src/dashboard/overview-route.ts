@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { ClockState } from '../admin/schemas.js'
+import { ClockState } from '../server-control/schemas.js'
 import type { TenantClocks } from '../core/tenant-clocks.js'
 import { iso } from '../core/iso.js'
 import { Problem } from '../http/problem.js'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { controlWorld } from '../admin/routes.js'
+import { controlWorld } from '../server-control/routes.js'
 import { Problem } from '../http/problem.js'
 import type { UnifiedService } from '../integration/compose.js'
 import { authFacts } from '../integration/base/accounts/request-auth.js'

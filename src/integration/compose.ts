@@ -38,7 +38,7 @@ import { webhookDeliveryModule, webhookTargetsModule } from './background/webhoo
 import { writesModule } from './service/writes/module.js'
 import { injectingPort, serverOrigin } from './self-calls.js'
 
-/** What the unified service offers the layers above it (app, admin, a UI plugin) and tests. */
+/** What the unified service offers the layers above it (app, server-control, a UI plugin) and tests. */
 export interface UnifiedService {
   /** Every domain event, as it happens (a live dashboard subscribes here). */
   readonly events: Subscriber<DomainEvents>

@@ -19,7 +19,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['store', 'jobs', 'http', 'context'],
   ['plant-store', 'integration/*'],
   ['integration'],
-  ['admin', 'dashboard'],
+  ['server-control', 'dashboard'],
   ['app'],
   ['cli', 'conform'],
   ['server', 'launcher', 'code-cache', 'index', 'testcontainers']

@@ -16,7 +16,7 @@ export const GROUPS = {
   http: ['http', 'architecture', 'core', 'golden', 'integration/faults'],
   integration: ['integration', 'integration/available-actions', 'integration/logs'],
   journal: ['integration/journal', 'integration/scopes', 'integration/report', 'integration/conformance', 'dashboard'],
-  'plant-store': ['plant-store', 'admin'],
+  'plant-store': ['plant-store', 'server-control'],
   sync: ['integration/sync', 'integration/scenarios', 'jobs', 'store'],
   webhooks: ['integration/remote', 'integration/webhooks'],
   writes: ['integration/writes']

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { loadCatalogue, type ModelDef } from '../../../src/integration/base/catalogue/catalogue.js'
-import { loadWriteCatalogue, type RequestField, type WriteOperation } from '../../../src/integration/service/writes/write-catalogue.js'
+import { loadWriteCatalogue, type RequestField, type WriteOperation } from '../../../src/integration/service/writes/write-surface.js'
 import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'

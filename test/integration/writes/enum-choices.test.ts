@@ -1,6 +1,6 @@
 import t from 'tap'
 import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
-import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-catalogue.js'
+import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-surface.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
 
 /**

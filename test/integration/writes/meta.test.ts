@@ -1,6 +1,6 @@
 import t from 'tap'
 import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
-import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-catalogue.js'
+import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-surface.js'
 import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { Client } from '../helpers.js'

@@ -9,7 +9,7 @@ import { iso } from '../../../core/iso.js'
 import { AccountIdParams } from '../../base/accounts/schemas.js'
 import type { AccountService } from '../../base/accounts/account-service.js'
 import { requestTenant, type UnifiedAuth } from '../../base/accounts/request-auth.js'
-import { installLenientJson } from '../../base/dialect/json-body.js'
+import { installLenientJson } from '../../base/dialect/lenient-json.js'
 import {
   AccountSyncView, ModelEnabledBody, NextSyncBody, SyncHistoryView, SyncIntervalAnswer, SyncIntervalBody, SyncNowBody, TenantSyncSummary,
   TenantSyncView

@@ -3,7 +3,7 @@ import type { Emitter } from '../../../core/events.js'
 import type { JobKind, Scheduler } from '../../../jobs/scheduler.js'
 import type { BatchRepository, StoredBatch } from './batch-repository.js'
 import { isObject } from './validation.js'
-import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
+import type { WriteCatalogue, WriteOperation } from './write-surface.js'
 import type { WriteEvents } from './write-events.js'
 import type { DeferredWrite, WriteAccount, WriteAnswer, WriteService } from './write-service.js'
 

@@ -6,7 +6,7 @@ import type { ModelDef } from '../../base/catalogue/catalogue.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../base/dialect/schemas.js'
 import { MetaResponse } from './schemas.js'
-import type { WriteOperation } from './write-catalogue.js'
+import type { WriteOperation } from './write-surface.js'
 import type { WriteRouteOptions } from './routes.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'

@@ -1,4 +1,4 @@
-import type { RequestField, WriteCatalogue, WriteOperation } from './write-catalogue.js'
+import type { RequestField, WriteCatalogue, WriteOperation } from './write-surface.js'
 import type { WriteAccount } from './write-service.js'
 
 /**

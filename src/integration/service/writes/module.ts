@@ -9,7 +9,7 @@ import { BatchRepository } from './batch-repository.js'
 import { Batches } from './batches.js'
 import { Idempotency } from './idempotency.js'
 import { WritePresets } from './presets.js'
-import { loadWriteCatalogue, type WriteCatalogue } from './write-catalogue.js'
+import { loadWriteCatalogue, type WriteCatalogue } from './write-surface.js'
 import type { WriteEvents } from './write-events.js'
 import { type WriteAccount, type WriteScopes, WriteService } from './write-service.js'
 

@@ -3,7 +3,7 @@ import type { Catalogue, FieldDef, ModelDef } from '../../base/catalogue/catalog
 import { WRITTEN_CUSTOM } from '../../third-party/data/vendor/custom-fields.js'
 import { remoteFieldValues } from './remote-field-values.js'
 import { isObject } from './validation.js'
-import type { WriteOperation } from './write-catalogue.js'
+import type { WriteOperation } from './write-surface.js'
 
 const MANY: ReadonlySet<string> = new Set(['string-list', 'enum-list', 'object-list'])
 const BOOKKEEPING: ReadonlySet<string> = new Set(['id', 'remote_id', 'created_at', 'modified_at', 'remote_was_deleted', 'field_mappings', 'remote_data', 'remote-fields'])

@@ -11,7 +11,7 @@ import type { Idempotency } from './idempotency.js'
 import type { MetaBuilder } from './meta.js'
 import { registerMetaRoutes } from './meta-routes.js'
 import { Envelope, FailedWrite, WriteQuery, type WriteSchemas } from './schemas.js'
-import type { WriteOperation } from './write-catalogue.js'
+import type { WriteOperation } from './write-surface.js'
 import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
 
 export interface WriteRouteOptions {

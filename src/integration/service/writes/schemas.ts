@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { oncePer } from '../../../core/once-per.js'
-import type { RequestField, WriteCatalogue } from './write-catalogue.js'
+import type { RequestField, WriteCatalogue } from './write-surface.js'
 
 /**
  * TypeBox schemas of the write surface, built from the request definitions of the facts: they document the

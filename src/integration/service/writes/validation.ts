@@ -1,4 +1,4 @@
-import type { IntegrationWriteSupport, RequestField, RequestModel, WriteCatalogue } from './write-catalogue.js'
+import type { IntegrationWriteSupport, RequestField, RequestModel, WriteCatalogue } from './write-surface.js'
 
 /**
  * Validation of a write's `model` as the real service does it, driven by the request definitions of the facts

@@ -7,7 +7,7 @@ import { isObject, problem, type Validated, type WriteProblem, WriteValidator } 
 import type { WritePresets } from './presets.js'
 import { actionChange, recordContent } from './record-content.js'
 import { remoteFieldProblems } from './remote-field-values.js'
-import type { WriteCatalogue, WriteOperation } from './write-catalogue.js'
+import type { WriteCatalogue, WriteOperation } from './write-surface.js'
 import { WriteRelations } from './write-relations.js'
 import type { DeferredWrite, WriteAccount, WriteAnswer, WriteQuery, WriteScopes } from './write-types.js'
 
