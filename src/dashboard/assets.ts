@@ -1,11 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { DashboardAssets } from './bundle.js'
 
-/** The dashboard's browser code and styles, bundled by esbuild (ui/dashboard, scripts/bundle-dashboard.mjs). */
-export interface DashboardAssets {
-  readonly js: string
-  readonly css: string
-}
+export type { DashboardAssets }
 
 let loading: Promise<DashboardAssets> | undefined
 

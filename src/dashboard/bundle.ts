@@ -1,5 +1,10 @@
 import { join } from 'node:path'
-import type { DashboardAssets } from './assets.js'
+
+/** The dashboard's browser code and styles, bundled by esbuild (ui/dashboard, scripts/bundle-dashboard.mjs). */
+export interface DashboardAssets {
+  readonly js: string
+  readonly css: string
+}
 
 /**
  * Bundles the dashboard (ui/dashboard/main.tsx: Preact components, d3-scale for the timeline's axis) for the

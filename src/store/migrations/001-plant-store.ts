@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /** The plant store (/v3): plants, the seeded users, and login sessions. (Never released: edited in place.) */
 export const plantStore: Migration = {

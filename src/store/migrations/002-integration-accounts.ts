@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * The unified service's tenants, linked accounts and link-flow tokens, and the outbox of account events.

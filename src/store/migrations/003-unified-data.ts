@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * The synced state of the simulated third-party data. Record content is regenerated from (seed, account,

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Webhooks: per-tenant targets and signature keys, the delivery outbox and journal (one row per event and

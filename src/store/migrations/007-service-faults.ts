@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Service faults of the unified service: per tenant, checked in creation order on every request to /api and

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Remote edits asked for on demand (a scenario step, the control API): a burst of records created, changed or

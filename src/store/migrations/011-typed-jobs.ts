@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Job payloads name their fields: the sync jobs carried `{a, m}`, now `{accountId, modelId}` (each job kind

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * One outbox: webhook_deliveries. The events table was a second one, whose rows were "handed over" to the

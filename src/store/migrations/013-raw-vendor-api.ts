@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * The simulated third party's own API (passthrough): a change or delete made through it lands on the record

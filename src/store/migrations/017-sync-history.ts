@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Every finished sync run, for the dashboard's timeline: start, finish and result of each model's runs. Kept

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /** App-wide settings that outlive a restart with a file database, a row per key (the virtual clock's instant). */
 export const settings: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Records written through the unified API (create, partial update, ignore): their content, which the generator

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Outcomes preset for the next writes (control API): the simulated third party refuses them with a problem

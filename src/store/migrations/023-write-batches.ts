@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Writes done later, on the scheduler: accounting bulk batches (`kind` bulk) and async POST tasks (`kind` task),

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * What a create or change through the raw vendor API (passthrough) sent: the values, by common-model field, that

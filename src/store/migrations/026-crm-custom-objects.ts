@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * CRM custom objects, association types and associations written through the API (the generated ones are a

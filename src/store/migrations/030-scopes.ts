@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Common model scopes a linked account changed through POST linked-account-scopes (issue #15). READ lives in

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Remote keys an organization generated (generate-key / regenerate-key) and the third-party webhook receivers

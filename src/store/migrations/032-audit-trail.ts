@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /** The organization's audit trail (GET audit-trail), one row per recorded action, in the order they happened. */
 export const auditTrail: Migration = {

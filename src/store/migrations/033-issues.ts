@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /** Issues (GET issues): one row per problem per linked account, reopened on a repeat after it resolved. */
 export const issues: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Editable default scopes (issue #15). The organization's defaults per category and model, which the real

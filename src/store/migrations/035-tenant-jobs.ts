@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Each API key has its own time (#19): a job runs when its tenant's clock reaches its due time, so a job

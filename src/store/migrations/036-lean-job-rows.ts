@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * The two tables written once per job and once per finished sync, hundreds of thousands of times in a

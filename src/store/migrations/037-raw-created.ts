@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * A record created through the raw vendor API (passthrough POST) before a sync pass has replayed it: the remote id

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js'
+import type { Migration } from './migration.js'
 
 /**
  * Calendar's linked-account PATCH sets `ekm_enabled` (External Key Management) on an account, and a link token

@@ -1,3 +1,4 @@
+import type { Migration } from './migration.js'
 import { plantStore } from './001-plant-store.js'
 import { integrationAccounts } from './002-integration-accounts.js'
 import { unifiedData } from './003-unified-data.js'
@@ -27,11 +28,7 @@ import { leanJobRows } from './036-lean-job-rows.js'
 import { rawCreated } from './037-raw-created.js'
 import { ekmEnabled } from './038-ekm-enabled.js'
 
-export interface Migration {
-  readonly id: number
-  readonly name: string
-  readonly sql: string
-}
+export type { Migration }
 
 /** Applied in order, once each; append new ones, never edit a released one. */
 export const migrations: readonly Migration[] = [plantStore, integrationAccounts, unifiedData, jobs, sync, webhooks, serviceFaults, remoteEdits, typedJobs, oneOutbox, rawVendorApi, syncHistory, settings, writtenRecords, writePresets, writeBatches, remoteEditValues, passthroughPresets, crmCustomObjects, scopes, keysAndReceivers, auditTrail, issues, defaultScopes, tenantJobs, leanJobRows, rawCreated, ekmEnabled]

@@ -7,7 +7,7 @@ import { journaled } from '../../base/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../base/dialect/schemas.js'
 import { MetaResponse } from './schemas.js'
 import type { WriteOperation } from './write-surface.js'
-import type { WriteRouteOptions } from './routes.js'
+import type { WriteRouteOptions } from './route-options.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const IdParams = Type.Object({ id: Type.String({ description: 'the record id (a UUID)' }) })

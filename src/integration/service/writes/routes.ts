@@ -2,32 +2,14 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { serveByShape, type ShapedOperation } from '../../../http/operation-route.js'
 import { CATEGORY_PARAM, type RouteFacts } from '../../../http/route-facts.js'
 import { type TSchema, Type } from '@sinclair/typebox'
-import type { DataSchemas } from '../../base/catalogue/schemas.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
 import { fingerprint } from '../../../core/fingerprint.js'
 import { AUTH_ERRORS, Detail } from '../../base/dialect/schemas.js'
-import type { Batches } from './batches.js'
-import type { Idempotency } from './idempotency.js'
-import type { MetaBuilder } from './meta.js'
 import { registerMetaRoutes } from './meta-routes.js'
-import { Envelope, FailedWrite, WriteQuery, type WriteSchemas } from './schemas.js'
+import type { WriteRouteOptions } from './route-options.js'
+import { Envelope, FailedWrite, WriteQuery } from './schemas.js'
 import type { WriteOperation } from './write-surface.js'
-import type { WriteAccount, WriteAnswer, WriteQuery as Query, WriteService } from './write-service.js'
-
-export interface WriteRouteOptions {
-  readonly writes: WriteService
-  readonly operations: readonly WriteOperation[]
-  readonly schemas: WriteSchemas
-  readonly dataSchemas: DataSchemas
-  /** `auth.account`: resolves the tenant and the linked account, or answers 401/403 (relink needed). */
-  readonly authenticate: (request: FastifyRequest) => Promise<void>
-  readonly account: (request: FastifyRequest) => WriteAccount
-  readonly meta: MetaBuilder
-  readonly sleep: (ms: number) => Promise<void>
-  readonly batches: Batches
-  readonly idempotency: Idempotency
-  readonly now: () => number
-}
+import type { WriteAccount, WriteAnswer, WriteQuery as Query } from './write-service.js'
 
 const BatchId = Type.Object({ batch_id: Type.String() }, { title: 'unified.AsyncBulkCreateResponse' })
 const BatchObjects = Type.Object({
