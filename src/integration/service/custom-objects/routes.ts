@@ -1,7 +1,7 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { includeFlag, LIST_PARAMS } from '../../base/catalogue/schemas.js'
+import { includeFlag, LIST_PARAMS } from '../../base/dialect/model-schemas.js'
 import { AUTH_ERRORS, Detail } from '../../base/dialect/schemas.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
 import { listPage } from '../../base/dialect/list-page.js'

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import type { DataSchemas } from '../../base/catalogue/schemas.js'
+import type { DataSchemas } from '../../base/dialect/model-schemas.js'
 import type { Batches } from './batches.js'
 import type { Idempotency } from './idempotency.js'
 import type { MetaBuilder } from './meta.js'

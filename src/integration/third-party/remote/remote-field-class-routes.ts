@@ -8,7 +8,7 @@ import { plainCursors } from '../../../core/cursor.js'
 import { cursorText, denseStart, denseWalk, openCursor, pageOf, pageSize } from '../../../core/pagination.js'
 import { CUSTOM_FIELDS, remoteFieldClass } from '../data/vendor/custom-fields.js'
 import type { Catalogue } from '../../base/catalogue/catalogue.js'
-import { includeFlag } from '../../base/catalogue/schemas.js'
+import { includeFlag } from '../../base/dialect/model-schemas.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail, Paginated, PageSizeParam } from '../../base/dialect/schemas.js'
 

@@ -9,7 +9,7 @@ import { journaled } from '../../../base/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../../base/dialect/schemas.js'
 import type { ModelDef } from '../../../base/catalogue/catalogue.js'
 import type { RawQuery } from '../reads/query.js'
-import { DataSchemas } from '../../../base/catalogue/schemas.js'
+import { DataSchemas } from '../../../base/dialect/model-schemas.js'
 import { NESTED_LISTS } from '../reads/nested-lists.js'
 import type { DataService } from '../service.js'
 

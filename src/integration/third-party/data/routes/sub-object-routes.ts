@@ -5,7 +5,7 @@ import { readPackageJsonFile } from '../../../../core/fixtures.js'
 import { journaled } from '../../../base/dialect/journal-recorder.js'
 import { AUTH_ERRORS, Detail } from '../../../base/dialect/schemas.js'
 import type { DataCategory } from '../../../base/catalogue/catalogue.js'
-import { DataSchemas } from '../../../base/catalogue/schemas.js'
+import { DataSchemas } from '../../../base/dialect/model-schemas.js'
 import type { DataService } from '../service.js'
 
 export interface SubObjectRouteOptions {

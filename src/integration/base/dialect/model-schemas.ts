@@ -1,9 +1,9 @@
 import { Type, type TSchema } from '@sinclair/typebox'
 import { oncePer } from '../../../core/once-per.js'
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../core/pagination.js'
-import { PageSizeParam } from '../dialect/schemas.js'
-import type { Catalogue, DataCategory, FieldDef, Filter, ModelDef } from './catalogue.js'
-import { GENERIC_LIST_PARAMS } from './catalogue.js'
+import { PageSizeParam } from './schemas.js'
+import type { Catalogue, DataCategory, FieldDef, Filter, ModelDef } from '../catalogue/catalogue.js'
+import { GENERIC_LIST_PARAMS } from '../catalogue/catalogue.js'
 
 /**
  * TypeBox schemas generated from the catalogue: one record schema per model (the OpenAPI document shows
