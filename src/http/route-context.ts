@@ -4,6 +4,8 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify'
  * The matched route's context, which Fastify keeps on the request under a symbol it does not export (found by
  * its description, once). `request.routeOptions` is built anew on every read, with a router query for the
  * version constraint: about a microsecond of every request for the hooks that read a route's declaration.
+ * package.json pins fastify to a patch range for it, and test/http/fastify-internals.test.ts names the key
+ * when a Fastify no longer has it.
  */
 export function routeContextOf (request: FastifyRequest): Record<symbol | string, unknown> {
   const held = request as unknown as Record<symbol, Record<symbol | string, unknown>>
