@@ -28,7 +28,7 @@ export const LAYERS: ReadonlyArray<readonly string[]> = [
 ]
 
 /**
- * Domains large enough to be split by concern: each of their sub-folders counts alone too (data/catalogue,
+ * Domains large enough to be split by concern: each of their sub-folders counts alone too (data/fake,
  * data/records, ...), so no two of them import each other in a circle; their root files count as the domain.
  */
 const SPLIT_DOMAINS = new Set(['third-party/data'])
