@@ -1,10 +1,13 @@
 import t from 'tap'
+import { durationMs, parseConfig } from '../../../src/config.js'
+import { DEFAULT_RETRY_POLICY } from '../../../src/integration/background/webhooks/retry-policy.js'
 import type { JournalEntry, JournalFacets } from '../../../src/integration/observation/journal/journal-entry.js'
 import { buildReport } from '../../../src/integration/observation/report/report.js'
 import type { ReportInput } from '../../../src/integration/observation/report/report-input.js'
 import { callsAfterRelinkNeeded } from '../../../src/integration/observation/report/rules/calls-after-relink.js'
 import { modifiedAfterNotAdvancing } from '../../../src/integration/observation/report/rules/modified-after.js'
 import { pollAllowance, pollingTooOften } from '../../../src/integration/observation/report/rules/polling.js'
+import { WEBHOOK_TIMEOUT_MS, webhookNon2xx, webhookSlow } from '../../../src/integration/observation/report/rules/webhook-answers.js'
 
 // The rules are plain functions over journal entries and state snapshots: these cases pin their edges.
 
@@ -73,4 +76,11 @@ t.test('a report over an empty journal has no findings and a summary of zeros', 
   const report = buildReport(input([]))
   t.same(report.findings, [])
   t.same(report.summary, { requests: 0, from: null, to: null, accounts: 0, webhookAttempts: 0, errors: 0, warnings: 0 })
+})
+
+t.test('the webhook rules advise by the dispatcher\'s retry policy and the sender\'s default timeout', async (t) => {
+  t.match(webhookNon2xx.advice, `(${DEFAULT_RETRY_POLICY.maxAttempts} attempts in all)`)
+  t.equal(WEBHOOK_TIMEOUT_MS, durationMs(parseConfig().webhookTimeout))
+  t.match(webhookSlow.title, `slower than ${WEBHOOK_TIMEOUT_MS / 1000} seconds`)
+  t.match(webhookSlow.advice, `timeout is ${WEBHOOK_TIMEOUT_MS / 1000} seconds`)
 })

@@ -18,7 +18,7 @@ export interface IssueChanged {
   readonly at: number
 }
 
-/** The issues domain's entries in the event map (../domain-events.ts). */
+/** The issues domain's entries in the event map (integration/domain-events.ts). */
 export interface IssueEvents {
   'issue:opened': IssueChanged
   'issue:resolved': IssueChanged

@@ -47,7 +47,7 @@ export interface ModelSyncStepped {
   readonly at: number
 }
 
-/** The sync domain's entries in the event map (../domain-events.ts). */
+/** The sync domain's entries in the event map (integration/domain-events.ts). */
 export interface SyncEvents {
   'model-sync:stepped': ModelSyncStepped
   'model-sync:finished': ModelSyncFinished

@@ -25,7 +25,7 @@ export interface WebhookAttempted {
   readonly at: number
 }
 
-/** The webhooks domain's entries in the event map (../domain-events.ts). */
+/** The webhooks domain's entries in the event map (integration/domain-events.ts). */
 export interface WebhookEvents {
   'webhook-target:added': WebhookTargetAdded
   'webhook:attempted': WebhookAttempted

@@ -39,7 +39,7 @@ export interface AccountRelinkNeeded {
   readonly at: number
 }
 
-/** The accounts domain's entries in the event map (../domain-events.ts). */
+/** The accounts domain's entries in the event map (integration/domain-events.ts). */
 export interface AccountEvents {
   'account:linked': AccountLinked
   'account-token:regenerated': AccountTokenRegenerated

@@ -8,7 +8,7 @@ export interface LinkRequested {
   readonly at: number
 }
 
-/** The link flow's entries in the event map (../domain-events.ts). */
+/** The link flow's entries in the event map (integration/domain-events.ts). */
 export interface LinkEvents {
   'link:requested': LinkRequested
 }

@@ -15,7 +15,7 @@ export interface RemoteKeyGenerated {
   readonly at: number
 }
 
-/** The remote keys domain's entries in the event map (../domain-events.ts). */
+/** The remote keys domain's entries in the event map (integration/domain-events.ts). */
 export interface RemoteKeyEvents {
   'remote-key:generated': RemoteKeyGenerated
 }

@@ -11,7 +11,7 @@ export interface ScopesChanged {
   readonly at: number
 }
 
-/** The scopes domain's entries in the event map (../domain-events.ts). */
+/** The scopes domain's entries in the event map (integration/domain-events.ts). */
 export interface ScopeEvents {
   'scopes:changed': ScopesChanged
 }

@@ -16,7 +16,7 @@ export interface WebhookReceiverChanged {
   readonly at: number
 }
 
-/** The webhook receivers domain's entries in the event map (../domain-events.ts). */
+/** The webhook receivers domain's entries in the event map (integration/domain-events.ts). */
 export interface WebhookReceiverEvents {
   'webhook-receiver:changed': WebhookReceiverChanged
 }

@@ -35,7 +35,7 @@ export interface AsyncWriteCompleted {
   readonly at: number
 }
 
-/** The writes domain's entries in the event map (../domain-events.ts). */
+/** The writes domain's entries in the event map (integration/domain-events.ts). */
 export interface WriteEvents {
   'record:written': RecordWritten
   'write:failed': WriteFailed

@@ -17,7 +17,7 @@ export interface AsyncPassthroughResolved {
   readonly at: number
 }
 
-/** The remote domain's entries in the event map (../domain-events.ts). */
+/** The remote domain's entries in the event map (integration/domain-events.ts). */
 export interface RemoteEvents {
   'field-mapping:changed': FieldMappingChanged
   'async-passthrough:resolved': AsyncPassthroughResolved

@@ -49,6 +49,13 @@ interface Params { readonly category: string, readonly segment: string, readonly
  * The unversioned forms the spec has seen in use, /api/{category}/{segment} and /{category}/v1/{segment},
  * are path aliases the app rewrites onto the documented form before routing: identical answers, absent
  * from the OpenAPI document.
+ *
+ * Not serveByShape (http/operation-route.ts), which serves the writes and remote-field-classes lists alike:
+ * it finds an operation by a `category/segment` key built per request, carries it from hook to handler in a
+ * WeakMap set per request, and validates a retrieve's params too; the list page is the benchmarked path,
+ * and here the params' own strings find the model with nothing built or stored per request. Its families
+ * also document their operations shape by shape (every list, then every retrieve), where /openapi.json
+ * has each model's retrieve beside its list, the order this route's `operations` keep.
  */
 export const dataRoutes: FastifyPluginAsync<DataRouteOptions> = async (app, { data, authenticate, accountId, disabledFields }) => {
   const schemas = DataSchemas.of(data.catalogue)
