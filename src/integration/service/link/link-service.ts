@@ -14,8 +14,9 @@ import type { Tenant } from '../../base/tenants/tenant.js'
 import type { LinkEvents } from './link-events.js'
 import type { LinkModelScope } from '../scopes/scope-service.js'
 import type { LinkRepository, StoredLinkToken } from './link-repository.js'
+import { type LinkTokenState, linkTokenState, refuseUnlessReady } from './link-token-state.js'
 import { validationProblems } from './validation-outcomes.js'
-import type { LinkTokenState, ValidationProblem } from './widget-port.js'
+import type { ValidationProblem } from './widget-port.js'
 
 /** link_expiry_mins bounds, as the real service documents them: 30 to 720, or up to 10080 for a Magic Link. */
 export const LINK_EXPIRY_DEFAULT_MINS = 30
@@ -161,9 +162,7 @@ export class LinkService {
   }
 
   #attempt ({ token, account }: { token: StoredLinkToken, account: StoredAccount }, attempt: LinkAttempt): LinkAttemptResult {
-    const state = this.#state(token)
-    if (state === 'USED') throw appError('LINK_WIDGET_LINK_USED')
-    if (state === 'EXPIRED') throw appError('LINK_WIDGET_LINK_EXPIRED')
+    refuseUnlessReady(this.#state(token))
     const now = this.#d.clock.now()
 
     if (attempt.outcome === 'exit') {
@@ -219,8 +218,7 @@ export class LinkService {
   }
 
   #state (token: StoredLinkToken): LinkTokenState {
-    if (token.usedAt !== null) return 'USED'
-    return this.#d.clock.of(token.tenantId).now() >= token.expiresAt ? 'EXPIRED' : 'READY'
+    return linkTokenState(token, this.#d.clock.of(token.tenantId).now())
   }
 
   /** A relink offers only the account's own integration; otherwise the preselected one, or the whole category. */

@@ -1,4 +1,5 @@
 import type { IntegrationInfo } from '../../base/catalogue/integrations.js'
+import type { LinkTokenState } from './link-token-state.js'
 
 /**
  * The contract between the link widget (pages and scripts under /link, knowing nothing of storage) and
@@ -6,9 +7,7 @@ import type { IntegrationInfo } from '../../base/catalogue/integrations.js'
  * what that token may show and what completing it does.
  */
 
-export type { IntegrationInfo }
-
-export type LinkTokenState = 'READY' | 'USED' | 'EXPIRED'
+export type { IntegrationInfo, LinkTokenState }
 
 export interface LinkSessionView {
   readonly state: LinkTokenState

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { appError } from '../../../core/errors.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
+import { refuseUnlessReady } from '../link/link-token-state.js'
 import type { IntegrationInfo, LinkSessionView, LinkWidgetPort } from '../link/widget-port.js'
 import { systemLabel } from './wording.js'
 import { ConnectBody, ConnectResult, ExitResult, LinkTokenQuery, Session, WidgetError } from './schemas.js'
@@ -25,8 +26,7 @@ function viewOf (port: LinkWidgetPort, linkToken: string): LinkSessionView {
 /** A used or expired link can still be looked at (the widget shows why it cannot go on) but not acted on. */
 function readyView (port: LinkWidgetPort, linkToken: string): LinkSessionView {
   const view = viewOf(port, linkToken)
-  if (view.state === 'USED') throw appError('LINK_WIDGET_LINK_USED')
-  if (view.state === 'EXPIRED') throw appError('LINK_WIDGET_LINK_EXPIRED')
+  refuseUnlessReady(view.state)
   return view
 }
 
