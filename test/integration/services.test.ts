@@ -37,48 +37,54 @@ t.test('the link widget port: view, validation errors, success, single use, expi
   const { app, clock } = await makeApp(t)
   const port = app.unified.widgetPort
   const c = new Client(app, 'key-a')
+  // The widget acts on what one lookup found, as each of its requests does.
+  const open = (token: string) => port.view(token)!
 
   t.equal(port.view('never-issued'), undefined)
-  t.equal(codeOf(() => port.complete('never-issued', { integration: 'gusto' })), 'LINK_WIDGET_UNKNOWN_LINK')
 
   const token = await c.linkToken('hris', { end_user_origin_id: 'o1', end_user_organization_name: 'Northwind' })
   t.match(port.view(token), { state: 'READY', category: 'hris', endUserOrganizationName: 'Northwind' })
-  t.same(port.view(token)!.integrations.map((i) => i.slug), integrationsFor('hris').map((i) => i.slug))
+  t.same(open(token).integrations.map((i) => i.slug), integrationsFor('hris').map((i) => i.slug))
+  t.equal(codeOf(() => port.complete({ ...open(token) }, { integration: 'gusto' })), 'LINK_WIDGET_UNKNOWN_LINK', 'a session the port never handed out stands for no token')
+  port.exit({ ...open(token) })
+  t.equal(open(token).state, 'READY', 'nor does closing one spend a token')
 
-  const rejected = port.complete(token, { integration: 'gusto', username: 'admin', password: 'error_invalid_credentials' })
-  t.same(rejected, { ok: false, errors: [{ detail: 'Gusto did not accept this username and password. Check them and try again.', problem_type: 'INVALID_CREDENTIALS' }] })
-  const other = port.complete(token, { integration: 'gusto', password: 'error_sso_required' })
-  t.match(other, { ok: false, errors: [{ problem_type: 'SSO_REQUIRED', detail: /Gusto rejected the connection/ }] })
-  t.equal(port.view(token)!.state, 'READY', 'a validation error leaves the token usable')
+  const rejected = port.complete(open(token), { integration: 'gusto', username: 'admin', password: 'error_invalid_credentials' })
+  t.equal(rejected.ok, false)
+  t.same(rejected.ok ? [] : rejected.errors, [{ detail: 'Gusto did not accept this username and password. Check them and try again.', problem_type: 'INVALID_CREDENTIALS' }])
+  const other = port.complete(open(token), { integration: 'gusto', password: 'error_sso_required' })
+  t.match(other, { ok: false, errors: [{ problem_type: 'SSO_REQUIRED', detail: /Gusto rejected the connection/ }], session: { state: 'READY' } })
+  t.equal(open(token).state, 'READY', 'a validation error leaves the token usable')
   t.equal((await c.get('/_unimock/linked-accounts')).json().results[0].status, 'INCOMPLETE')
-  t.equal(codeOf(() => port.complete(token, { integration: 'greenhouse' })), 'LINK_WIDGET_UNKNOWN_INTEGRATION')
+  t.equal(codeOf(() => port.complete(open(token), { integration: 'greenhouse' })), 'LINK_WIDGET_UNKNOWN_INTEGRATION')
 
-  const done = port.complete(token, { integration: 'gusto', username: 'admin', password: 'hunter2' })
-  t.match(done, { ok: true, publicToken: String, integration: { slug: 'gusto', name: 'Gusto' } })
-  t.equal(port.view(token)!.state, 'USED')
-  t.equal(codeOf(() => port.complete(token, { integration: 'gusto' })), 'LINK_WIDGET_LINK_USED')
-  port.exit(token)
-  t.equal(port.view(token)!.state, 'USED', 'closing the modal after a success changes nothing')
+  const found = open(token)
+  const done = port.complete(found, { integration: 'gusto', username: 'admin', password: 'hunter2' })
+  t.match(done, { ok: true, publicToken: String, integration: { slug: 'gusto', name: 'Gusto' }, session: { state: 'USED', facts: { state: 'USED', account: { status: 'COMPLETE' } } } })
+  t.equal(open(token).state, 'USED')
+  t.equal(codeOf(() => port.complete(open(token), { integration: 'gusto' })), 'LINK_WIDGET_LINK_USED')
+  t.equal(codeOf(() => port.complete(found, { integration: 'gusto' })), 'LINK_WIDGET_LINK_USED', 'a session found before the success cannot spend the token again')
+  port.exit(open(token))
+  t.equal(open(token).state, 'USED', 'closing the modal after a success changes nothing')
   if (done.ok) {
     const exchanged = await c.get(`/api/hris/v1/account-token/${done.publicToken}`)
     t.equal(exchanged.statusCode, 200, 'the public token from the widget exchanges over HTTP')
   }
 
   const preselected = await c.linkToken('hris', { end_user_origin_id: 'o2', integration: 'rippling' })
-  t.same(port.view(preselected)!.integrations.map((i) => i.slug), ['rippling'])
+  t.same(open(preselected).integrations.map((i) => i.slug), ['rippling'])
   const relink = await c.linkToken('hris', { end_user_origin_id: 'o1', integration: 'rippling' })
-  t.same(port.view(relink)!.integrations.map((i) => i.slug), ['gusto'], 'a relink offers the account\'s own integration')
+  t.same(open(relink).integrations.map((i) => i.slug), ['gusto'], 'a relink offers the account\'s own integration')
 
   const exitToken = await c.linkToken('ats', { end_user_origin_id: 'o3' })
-  port.exit(exitToken)
-  t.equal(port.view(exitToken)!.state, 'USED', 'exit spends the token')
-  t.equal(codeOf(() => port.complete(exitToken, { integration: 'lever' })), 'LINK_WIDGET_LINK_USED')
-  port.exit('never-issued')
+  t.equal(port.exit(open(exitToken)).state, 'USED', 'exit answers the token as it left it')
+  t.equal(open(exitToken).state, 'USED', 'exit spends the token')
+  t.equal(codeOf(() => port.complete(open(exitToken), { integration: 'lever' })), 'LINK_WIDGET_LINK_USED')
 
   const expiring = await c.linkToken('crm', { end_user_origin_id: 'o4' })
   await clock.advanceBy(30 * 60_000)
-  t.equal(port.view(expiring)!.state, 'EXPIRED')
-  t.equal(codeOf(() => port.complete(expiring, { integration: 'hubspot' })), 'LINK_WIDGET_LINK_EXPIRED')
+  t.equal(open(expiring).state, 'EXPIRED')
+  t.equal(codeOf(() => port.complete(open(expiring), { integration: 'hubspot' })), 'LINK_WIDGET_LINK_EXPIRED')
 })
 
 t.test('account:linked listeners run inside the completion; a throwing one undoes it', async (t) => {
@@ -94,7 +100,7 @@ t.test('account:linked listeners run inside the completion; a throwing one undoe
 
   const token = await c.linkToken('hris', { end_user_origin_id: 'o1' })
   fail = true
-  t.throws(() => services.widgetPort.complete(token, { integration: 'gusto' }), /listener failed/)
+  t.throws(() => services.widgetPort.complete(services.widgetPort.view(token)!, { integration: 'gusto' }), /listener failed/)
   t.equal(services.widgetPort.view(token)!.state, 'READY', 'the token was not spent')
   t.equal((await c.get('/_unimock/linked-accounts')).json().results[0].status, 'INCOMPLETE')
   t.same((await c.get('/_unimock/events')).json().results, [], 'no event was recorded')
@@ -102,13 +108,13 @@ t.test('account:linked listeners run inside the completion; a throwing one undoe
     .every((s: { last_sync_start: string | null }) => s.last_sync_start === null), true, 'no initial sync started: the app\'s own listeners were undone too')
 
   fail = false
-  t.match(services.widgetPort.complete(token, { integration: 'gusto' }), { ok: true })
+  t.match(services.widgetPort.complete(services.widgetPort.view(token)!, { integration: 'gusto' }), { ok: true })
   const [account] = (await c.get('/_unimock/linked-accounts')).json().results
   const [event] = (await c.get('/_unimock/events')).json().results
   t.same(seen, [{ id: account.id, isRelink: false, status: 'COMPLETE', eventId: event.id, at: START }])
 
   const relink = await c.linkToken('hris', { end_user_origin_id: 'o1' })
-  services.widgetPort.complete(relink, { integration: 'gusto' })
+  services.widgetPort.complete(services.widgetPort.view(relink)!, { integration: 'gusto' })
   t.equal(seen[1]!.isRelink, true)
 
   const created = services.accounts.createComplete(services.tenants.authenticate('Bearer key-a'), { category: 'ats', endUserOriginId: 'o9' })

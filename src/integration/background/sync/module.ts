@@ -72,7 +72,7 @@ export function syncModule (d: SyncDeps): SyncParts {
     readEnabled: (id) => new Map(repo.states(id).map((s) => [s.modelId, s.enabled])),
     modelReadEnabled: (id, modelName) => repo.modelEnabled(id, modelName),
     setReadEnabled: (id, modelId, enabled, now) => { sync.setEnabled(id, modelId, enabled, now) },
-    started: (id) => repo.states(id).some((s) => s.lastSyncStart !== null),
+    started: (id) => sync.started(id),
     initialScope: (id, category, disabledModels, now) => { sync.linkRequested(id, category, disabledModels, now) }
   }
   return {

@@ -35,8 +35,7 @@ export class SyncService {
    */
   linkRequested (accountId: string, category: string, disabledModels: readonly string[], now: number): void {
     const { repo } = this.#d
-    const neverSynced = repo.states(accountId).every((s) => s.lastSyncStart === null)
-    if (!neverSynced) return
+    if (this.started(accountId)) return
     repo.setDisabledModels(accountId, disabledModels)
     this.#ensureStates(accountId, category, now)
     const disabled = new Set(disabledModels)
@@ -56,6 +55,14 @@ export class SyncService {
     // New credentials: resume a paused account, and sync whatever is not already running.
     if (isRelink) repo.setPaused(account.id, false, null)
     this.#runs.startIdle(account, this.#runs.fresh(account, now), now)
+  }
+
+  /**
+   * Whether a sync of the account ever started: the one answer, for scopes too (through their port). Until
+   * then a later link token may still replace the account's scope; from then on its syncs own it.
+   */
+  started (accountId: string): boolean {
+    return this.#d.repo.states(accountId).some((s) => s.lastSyncStart !== null)
   }
 
   /** The account is gone (its rows go with it, by cascade). */

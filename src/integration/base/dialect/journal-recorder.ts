@@ -60,6 +60,15 @@ export interface PolledPage {
 }
 
 /**
+ * A link token as a widget call (or the headless completion) found it and left it: what the entry shows of
+ * its account, which is in the token's tenant. The link service's view of a token is one.
+ */
+export interface LinkTokenFacts {
+  readonly state: string
+  readonly account: { readonly id: string, readonly tenantId: number, readonly status: string, readonly category: string }
+}
+
+/**
  * One request's facts as its handling learns them. Response facts (cursors, the polled page) count only
  * when the request is answered 200 to a GET, as a client would have seen them.
  */
@@ -82,6 +91,8 @@ export class JournalRecorder {
   actedOn?: string
   /** What a write did (writes/routes.ts). */
   written?: WriteFacts
+  /** The link token the handler found, as it left it; null: it matched none. Unset: the handler never looked. */
+  linkTokenFound?: LinkTokenFacts | null
 
   constructor (at: number, startedAfter: number, route: RouteFacts | undefined, surface: JournalSurface | undefined) {
     this.at = at
@@ -115,5 +126,10 @@ export class JournalRecorder {
   /** A write was answered with this outcome. */
   write (facts: WriteFacts): void {
     this.written = facts
+  }
+
+  /** The request's link token as found (null: unknown), told again once acting on it changed it. */
+  linkToken (found: LinkTokenFacts | null): void {
+    this.linkTokenFound = found
   }
 }

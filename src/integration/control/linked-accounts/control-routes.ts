@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { appError } from '../../../core/errors.js'
 import { iso } from '../../../core/iso.js'
 import { Problem } from '../../../http/problem.js'
 import type { AccountService } from '../../base/accounts/account-service.js'
@@ -88,13 +89,17 @@ export const controlRoutes: FastifyPluginAsync<ControlRouteOptions> = async (app
   }, async (request) => {
     const b = request.body
     const tenant = requestTenant(request)
-    const token = request.params.link_token
+    // The request's one lookup of its link token, told to the journal as found and again as left.
+    const found = link.view(request.params.link_token, tenant)
+    request.journal.linkToken(found ?? null)
+    if (found === undefined) throw appError('LINK_WIDGET_UNKNOWN_LINK')
     const outcome = b.outcome ?? 'success'
     const result = outcome === 'exit'
-      ? link.attempt(token, { outcome: 'exit' }, tenant)
+      ? link.attempt(found, { outcome: 'exit' })
       : outcome === 'error'
-        ? link.attempt(token, { outcome: 'error', integration: b.integration, error: b.error }, tenant)
-        : link.attempt(token, { outcome: 'success', integration: b.integration }, tenant)
+        ? link.attempt(found, { outcome: 'error', integration: b.integration, error: b.error })
+        : link.attempt(found, { outcome: 'success', integration: b.integration })
+    request.journal.linkToken(result.view)
     const linked_account_id = result.account.id
     if (result.outcome === 'success') {
       return { outcome: result.outcome, linked_account_id, public_token: result.publicToken, integration: { ...result.integration, categories: [...result.integration.categories] }, is_relink: result.isRelink, errors: [] }

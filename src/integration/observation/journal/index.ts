@@ -112,7 +112,10 @@ export function installJournal (app: FastifyInstance, context: AppContext, store
     if (route?.linkToken !== undefined) {
       const part = route.linkToken === 'query' ? request.query : route.linkToken === 'body' ? request.body : request.params
       const token = (part as Record<string, unknown> | null | undefined)?.link_token
-      const view = typeof token === 'string' && token !== '' ? services.link.view(token) : undefined
+      // The handler tells what it found and left; only a request refused before it (a body that fails its
+      // schema) has its token looked up here.
+      const found = told?.linkTokenFound
+      const view = found !== undefined ? found ?? undefined : typeof token === 'string' && token !== '' ? services.link.view(token) : undefined
       if (typeof token === 'string' && token !== '') facets.linkToken = fingerprint(token)
       // The widget's own calls carry no API key: they belong to the link token's.
       if (auth === undefined) tenantId = view?.account.tenantId

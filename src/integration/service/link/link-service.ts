@@ -14,8 +14,9 @@ import type { Tenant } from '../../base/tenants/tenant.js'
 import type { LinkEvents } from './link-events.js'
 import type { LinkModelScope } from '../scopes/scope-service.js'
 import type { LinkRepository, StoredLinkToken } from './link-repository.js'
+import { type LinkTokenState, linkTokenState, refuseUnlessReady } from './link-token-state.js'
 import { validationProblems } from './validation-outcomes.js'
-import type { LinkTokenState, ValidationProblem } from './widget-port.js'
+import type { ValidationProblem } from './widget-port.js'
 
 /** link_expiry_mins bounds, as the real service documents them: 30 to 720, or up to 10080 for a Magic Link. */
 export const LINK_EXPIRY_DEFAULT_MINS = 30
@@ -52,20 +53,23 @@ export type LinkAttempt =
   | { readonly outcome: 'exit' }
   | { readonly outcome: 'error', readonly integration?: string, readonly error?: string }
 
+/** Each outcome carries the token as the attempt left it (`view`), so no one looks it up again to show it. */
 export type LinkAttemptResult =
-  | { readonly outcome: 'success', readonly publicToken: string, readonly integration: IntegrationInfo, readonly account: StoredAccount, readonly isRelink: boolean }
-  | { readonly outcome: 'exit', readonly account: StoredAccount }
-  | { readonly outcome: 'error', readonly errors: readonly ValidationProblem[], readonly account: StoredAccount }
+  | { readonly outcome: 'success', readonly publicToken: string, readonly integration: IntegrationInfo, readonly account: StoredAccount, readonly isRelink: boolean, readonly view: LinkTokenView }
+  | { readonly outcome: 'exit', readonly account: StoredAccount, readonly view: LinkTokenView }
+  | { readonly outcome: 'error', readonly errors: readonly ValidationProblem[], readonly account: StoredAccount, readonly view: LinkTokenView }
 
 export interface ExchangedToken {
   readonly accountToken: string
   readonly account: StoredAccount
 }
 
+/** A link token as one lookup found it: handed on to act on it, so a request finds its token once. */
 export interface LinkTokenView {
   readonly state: LinkTokenState
   readonly account: StoredAccount
   readonly integrations: readonly IntegrationInfo[]
+  readonly token: StoredLinkToken
 }
 
 export interface LinkServiceDeps {
@@ -140,41 +144,40 @@ export class LinkService {
     }
   }
 
-  /** The state of a link token and what it offers; undefined for a token that never existed. */
-  view (linkToken: string): LinkTokenView | undefined {
+  /**
+   * The one lookup of a link token: its state, its account and what it offers. undefined for a token that
+   * never existed, or, with `tenant` (the control API), for one of another tenant; the widget knows only the token.
+   */
+  view (linkToken: string, tenant?: Tenant): LinkTokenView | undefined {
     const found = this.#find(linkToken)
-    if (found === undefined) return undefined
-    return { state: this.#state(found.token), account: found.account, integrations: this.#offered(found.account, found.token.integrationSlug) }
+    if (found === undefined || (tenant !== undefined && found.token.tenantId !== tenant.id)) return undefined
+    return this.#viewOf(found.token, found.account)
   }
 
   /**
-   * The end user finished the attempt one way or another. Success spends the token, completes the account
-   * and mints a public token; exit spends the token and leaves the account as it was; a validation error
-   * (rejected credentials) leaves both untouched so the user can try again.
-   * `tenant`, when given, must own the token (the control API); the widget knows only the token.
+   * The end user finished the attempt one way or another, on the token as `view` found it. Success spends
+   * the token, completes the account and mints a public token; exit spends the token and leaves the account
+   * as it was; a validation error (rejected credentials) leaves both untouched so the user can try again.
    */
-  attempt (linkToken: string, attempt: LinkAttempt, tenant?: Tenant): LinkAttemptResult {
-    const found = this.#find(linkToken)
-    if (found === undefined || (tenant !== undefined && found.token.tenantId !== tenant.id)) throw appError('LINK_WIDGET_UNKNOWN_LINK')
+  attempt (found: LinkTokenView, attempt: LinkAttempt): LinkAttemptResult {
     // The widget's request names no key: the link, and the syncs it starts, run in the token's tenant's time.
     return this.#d.clock.run(found.token.tenantId, () => this.#attempt(found, attempt))
   }
 
-  #attempt ({ token, account }: { token: StoredLinkToken, account: StoredAccount }, attempt: LinkAttempt): LinkAttemptResult {
-    const state = this.#state(token)
-    if (state === 'USED') throw appError('LINK_WIDGET_LINK_USED')
-    if (state === 'EXPIRED') throw appError('LINK_WIDGET_LINK_EXPIRED')
+  #attempt (found: LinkTokenView, attempt: LinkAttempt): LinkAttemptResult {
+    const { token, account } = found
+    refuseUnlessReady(found.state)
     const now = this.#d.clock.now()
 
     if (attempt.outcome === 'exit') {
       this.#d.repo.spendLinkToken(token.tokenHash, now, 'exit')
-      return { outcome: 'exit', account }
+      return { outcome: 'exit', account, view: this.#viewOf({ ...token, usedAt: now }, account) }
     }
     const integration = this.#chosen(account, token, attempt.integration)
     const problems = attempt.outcome === 'error'
       ? validationProblems(attempt.error ?? 'invalid_credentials', integration)
       : passwordProblems(attempt.password, integration)
-    if (problems !== undefined) return { outcome: 'error', errors: problems, account }
+    if (problems !== undefined) return { outcome: 'error', errors: problems, account, view: found }
 
     const publicToken = this.#d.ids.token(40)
     return this.#d.db.transaction(() => {
@@ -187,7 +190,7 @@ export class LinkService {
         createdAt: now,
         expiresAt: now + this.#d.publicTokenTtlMs
       })
-      return { outcome: 'success' as const, publicToken, integration, account: linked, isRelink }
+      return { outcome: 'success' as const, publicToken, integration, account: linked, isRelink, view: this.#viewOf({ ...token, usedAt: now }, linked) }
     })()
   }
 
@@ -218,9 +221,8 @@ export class LinkService {
     return { token, account }
   }
 
-  #state (token: StoredLinkToken): LinkTokenState {
-    if (token.usedAt !== null) return 'USED'
-    return this.#d.clock.of(token.tenantId).now() >= token.expiresAt ? 'EXPIRED' : 'READY'
+  #viewOf (token: StoredLinkToken, account: StoredAccount): LinkTokenView {
+    return { state: linkTokenState(token, this.#d.clock.of(token.tenantId).now()), account, integrations: this.#offered(account, token.integrationSlug), token }
   }
 
   /** A relink offers only the account's own integration; otherwise the preselected one, or the whole category. */

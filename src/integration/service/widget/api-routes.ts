@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { appError } from '../../../core/errors.js'
 import { journaled } from '../../base/dialect/journal-recorder.js'
+import { refuseUnlessReady } from '../link/link-token-state.js'
 import type { IntegrationInfo, LinkSessionView, LinkWidgetPort } from '../link/widget-port.js'
 import { systemLabel } from './wording.js'
 import { ConnectBody, ConnectResult, ExitResult, LinkTokenQuery, Session, WidgetError } from './schemas.js'
@@ -16,17 +17,18 @@ function integration (info: IntegrationInfo): Session['integrations'][number] {
   return { name: info.name, slug: info.slug, categories: [...info.categories], color: info.color }
 }
 
-function viewOf (port: LinkWidgetPort, linkToken: string): LinkSessionView {
+/** The request's one lookup of its link token, told to the journal as found (it does not look again). */
+function viewOf (port: LinkWidgetPort, request: FastifyRequest, linkToken: string): LinkSessionView {
   const view = port.view(linkToken)
+  request.journal.linkToken(view?.facts ?? null)
   if (view === undefined) throw appError('LINK_WIDGET_UNKNOWN_LINK')
   return view
 }
 
 /** A used or expired link can still be looked at (the widget shows why it cannot go on) but not acted on. */
-function readyView (port: LinkWidgetPort, linkToken: string): LinkSessionView {
-  const view = viewOf(port, linkToken)
-  if (view.state === 'USED') throw appError('LINK_WIDGET_LINK_USED')
-  if (view.state === 'EXPIRED') throw appError('LINK_WIDGET_LINK_EXPIRED')
+function readyView (port: LinkWidgetPort, request: FastifyRequest, linkToken: string): LinkSessionView {
+  const view = viewOf(port, request, linkToken)
+  refuseUnlessReady(view.state)
   return view
 }
 
@@ -53,7 +55,7 @@ export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app,
       response: { 200: Session, 400: WidgetError, 404: WidgetError }
     }
   }, async (request) => {
-    const view = viewOf(port, request.query.link_token)
+    const view = viewOf(port, request, request.query.link_token)
     return {
       state: view.state,
       category: view.category,
@@ -73,15 +75,16 @@ export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app,
     }
   }, async (request): Promise<ConnectResult> => {
     const { link_token: linkToken, integration: slug, username, password } = request.body
-    const view = readyView(port, linkToken)
+    const view = readyView(port, request, linkToken)
     if (!view.integrations.some((i) => i.slug === slug)) {
       throw appError('LINK_WIDGET_UNKNOWN_INTEGRATION', { integration: slug, allowed: view.integrations.map((i) => i.slug).join(', ') })
     }
-    const result = port.complete(linkToken, {
+    const result = port.complete(view, {
       integration: slug,
       ...(username === undefined ? {} : { username }),
       ...(password === undefined ? {} : { password })
     })
+    request.journal.linkToken(result.session.facts)
     if (!result.ok) return { outcome: 'validation_error', errors: result.errors.map((e) => ({ detail: e.detail, problem_type: e.problem_type })) }
     return { outcome: 'success', public_token: result.publicToken, integration: integration(result.integration) }
   })
@@ -95,8 +98,8 @@ export const widgetApiRoutes: FastifyPluginAsync<WidgetApiOptions> = async (app,
       response: { 200: ExitResult, 400: WidgetError, 404: WidgetError }
     }
   }, async (request) => {
-    readyView(port, request.query.link_token)
-    port.exit(request.query.link_token)
-    return { state: viewOf(port, request.query.link_token).state }
+    const after = port.exit(readyView(port, request, request.query.link_token))
+    request.journal.linkToken(after.facts)
+    return { state: after.state }
   })
 }
