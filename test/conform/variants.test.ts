@@ -25,7 +25,7 @@ const table = [...docs.matchAll(/^\| `([a-z]+\.[a-z-]+)` \| [^|]+ \| [^|]+ \| ((
 const rows = table.flatMap((r) => r.variants.map((variant) => ({ check: r.check, variant })))
 
 t.test('the table of docs/conformance.md: every check once, every variant of both references, each check broken in both', async (t) => {
-  // The page checks (--app-page) have a table of their own, with their variants (test/conform/page-reference.test.ts).
+  // The page checks (--app-page) have a table of their own, with their variants (test/conform/page/reference.test.ts).
   t.same(table.map((r) => r.check).sort(), CHECKS.map((c) => c.id).filter((id) => !id.startsWith('page.')).sort(), 'the checks')
   t.same(rows.map((r) => r.variant).sort(), [...new Set([...Object.keys(node.VARIANTS), ...Object.keys(python)])].sort(), 'the variants')
   for (const r of table) {

@@ -13,7 +13,7 @@ function testFilesIn (folder: string): string[] {
 /**
  * Runs the test files of some folders in this one process. Each test process pays about 3 s of CPU before
  * its first assertion and again while its code is cold (node, tap's module hooks, importing and compiling
- * the app, a first app's schemas): `npm test` runs ten groups (test/groups/) instead of 136 files. Each file stays a
+ * the app, a first app's schemas): `npm test` runs twelve groups (test/groups/) instead of 136 files. Each file stays a
  * test of its own: `npx tap test/some/file.test.ts` runs it alone. The files' top-level tests register on
  * the one root test, in file order, so the group's output counts each of them as the file's own run would.
  */

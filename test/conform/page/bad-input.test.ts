@@ -1,10 +1,10 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import tap, { type Test } from 'tap'
-import { conform } from '../../src/conform/conform.js'
-import { parsePageLogin } from '../../src/conform/page/options.js'
-import { freePort } from './helpers.js'
-import { pageOptions } from './page-helpers.js'
+import { conform } from '../../../src/conform/conform.js'
+import { parsePageLogin } from '../../../src/conform/page/options.js'
+import { freePort } from '../helpers.js'
+import { pageOptions } from './helpers.js'
 
 tap.test('--page-login takes a cookie, a header or a login form, and names the forms otherwise', async (t) => {
   t.same(parsePageLogin('cookie:demo_user=carol'), { kind: 'cookie', name: 'demo_user', value: 'carol' })

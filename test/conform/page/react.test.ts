@@ -1,9 +1,9 @@
 import tap from 'tap'
-import { conform } from '../../src/conform/conform.js'
-import { PAGE_CHECKS, pageOptions } from './page-helpers.js'
+import { conform } from '../../../src/conform/conform.js'
+import { PAGE_CHECKS, pageOptions } from './helpers.js'
 
 interface Answer { statusCode: number, headers: Record<string, unknown>, body: string }
-const { buildApp } = await import(new URL('../../examples/reference-integrator/app.js', import.meta.url).href) as {
+const { buildApp } = await import(new URL('../../../examples/reference-integrator/app.js', import.meta.url).href) as {
   buildApp: (config: object, log: (line: string) => void) => { inject: (o: { url: string }) => Promise<Answer>, close: () => Promise<void> }
 }
 

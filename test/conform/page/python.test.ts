@@ -4,8 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { CHECKS, conform, type ConformOptions, type ConformResult } from '../../src/conform/conform.js'
-import { PYTHON_REFERENCE, PYTHON_ROUTES, pythonOptions } from './helpers.js'
+import { CHECKS, conform, type ConformOptions, type ConformResult } from '../../../src/conform/conform.js'
+import { PYTHON_REFERENCE, PYTHON_ROUTES, pythonOptions } from '../helpers.js'
 
 /**
  * The page checks on a second, independent subject: the Python reference's settings page

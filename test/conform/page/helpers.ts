@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ConformOptions } from '../../src/conform/conform.js'
-import { referenceOptions } from './helpers.js'
+import type { ConformOptions } from '../../../src/conform/conform.js'
+import { referenceOptions } from '../helpers.js'
 
 /** The page checks' ids, in report order. */
 export const PAGE_CHECKS = ['page.business-wording', 'page.fresh-token-per-click', 'page.opens-when-ready', 'page.reset-on-exit', 'page.reset-on-error', 'page.exchange-on-success', 'page.reconnect', 'page.delete', 'page.no-secrets']

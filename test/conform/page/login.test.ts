@@ -1,14 +1,14 @@
 import tap from 'tap'
-import { conform } from '../../src/conform/conform.js'
-import { SERVICE_WORDS } from '../../src/conform/page/options.js'
-import { stubBackend } from './helpers.js'
-import { PAGE_CHECKS, pageOptions } from './page-helpers.js'
+import { conform } from '../../../src/conform/conform.js'
+import { SERVICE_WORDS } from '../../../src/conform/page/options.js'
+import { stubBackend } from '../helpers.js'
+import { PAGE_CHECKS, pageOptions } from './helpers.js'
 
 // --page-login 'url:LOGIN_URL field=value ...': the reference's login form (page-routes.js) as the kit's
 // browser fills it in, and a login the site refuses, which must stop the run naming the form.
 
 interface Answer { statusCode: number, headers: Record<string, unknown>, body: string }
-const { buildApp } = await import(new URL('../../examples/reference-integrator/app.js', import.meta.url).href) as {
+const { buildApp } = await import(new URL('../../../examples/reference-integrator/app.js', import.meta.url).href) as {
   buildApp: (config: object, log: (line: string) => void) => {
     inject: (o: { method?: string, url: string, payload?: string, headers?: Record<string, string> }) => Promise<Answer>
     close: () => Promise<void>

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import tap from 'tap'
-import { conform } from '../../src/conform/conform.js'
-import { PAGE_CHECKS, pageOptions } from './page-helpers.js'
+import { conform } from '../../../src/conform/conform.js'
+import { PAGE_CHECKS, pageOptions } from './helpers.js'
 
-const { PAGE_VARIANTS } = await import(new URL('../../examples/reference-integrator/broken.js', import.meta.url).href) as { PAGE_VARIANTS: Record<string, string> }
+const { PAGE_VARIANTS } = await import(new URL('../../../examples/reference-integrator/broken.js', import.meta.url).href) as { PAGE_VARIANTS: Record<string, string> }
 
 /** The check each page variant breaks (docs/conformance.md, "The page"). */
 const BREAKS: Record<string, string> = {
@@ -37,7 +37,7 @@ tap.test('a page that confirms in a dialog of its own (?confirm=dialog) passes e
 tap.test('every page variant is listed and breaks a check, as docs/conformance.md\'s page table says', async (t) => {
   t.same(Object.keys(PAGE_VARIANTS).sort(), Object.keys(BREAKS).sort())
   t.same([...new Set(Object.values(BREAKS))].sort(), [...PAGE_CHECKS].sort(), 'every page check has a variant')
-  const docs = readFileSync(new URL('../../docs/conformance.md', import.meta.url), 'utf8')
+  const docs = readFileSync(new URL('../../../docs/conformance.md', import.meta.url), 'utf8')
   const rows = docs.split('\n').filter((l) => l.startsWith('| `page.')).map((l) => l.split('|').map((c) => c.trim()))
   const table = Object.fromEntries(rows.map((r) => [r[1]!.replaceAll('`', ''), r[3]!.replaceAll('`', '').split(/,\s*/).sort()]))
   t.same(Object.keys(table).sort(), [...PAGE_CHECKS].sort(), 'the table lists every page check')
