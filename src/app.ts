@@ -16,7 +16,7 @@ import { installHeadRouting, restoreMethod, routeAsGet } from './http/head-routi
 import { asSent, installErrorHandling, sendError, toAppError } from './http/error-handling.js'
 import { installValidation } from './http/validation.js'
 import { registerOpenApi } from './http/openapi/index.js'
-import { adminRoutes } from './server-control/routes.js'
+import { serverControlRoutes } from './server-control/routes.js'
 import { installDashboard } from './dashboard/routes.js'
 import { ConformanceBoard } from './dashboard/conformance-board.js'
 import { Scheduler } from './jobs/scheduler.js'
@@ -248,7 +248,7 @@ export function buildApp (input: Config | ConfigInput = {}, deps: AppDeps = {}):
     clocks.forget(tenant)
     settings.delete(`${VIRTUAL_NOW}:${tenant}`)
   }
-  void app.register(named('adminRoutes', adminRoutes), {
+  void app.register(named('serverControlRoutes', serverControlRoutes), {
     prefix: '/_unimock',
     context,
     reset: (tenant) => { if (tenant === null) reset(); else resetTenant(tenant) },

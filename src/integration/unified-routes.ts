@@ -136,13 +136,13 @@ export function registerUnifiedRoutes (app: FastifyInstance, context: AppContext
   }))
   void app.register(named('writeRoutesScope', async (api) => {
     installLenientJson(api)
-    const { writes, writeCatalogue, batches, idempotency } = s.writes
+    const { writes, writeSurface, batches, idempotency } = s.writes
     await api.register(named('writeRoutes', writeRoutes), {
       writes,
-      operations: writeCatalogue.operations,
-      schemas: WriteSchemas.of(writeCatalogue),
+      operations: writeSurface.operations,
+      schemas: WriteSchemas.of(writeSurface),
       dataSchemas: DataSchemas.of(catalogue),
-      meta: new MetaBuilder(writeCatalogue),
+      meta: new MetaBuilder(writeSurface),
       sleep: (ms) => clock.sleep(ms),
       batches,
       idempotency,

@@ -9,7 +9,7 @@ import { advanceClock } from './clock-control.js'
 import { ClockAdvanceBody, ClockAdvanced, ClockState, Health, ResetDone, SchedulerState } from './schemas.js'
 import { touching } from '../http/route-facts.js'
 
-export interface AdminOptions {
+export interface ServerControlOptions {
   readonly context: AppContext
   /** Restores the seeded state of one key's world, or of the whole server (null). */
   readonly reset: (tenant: number | null) => void
@@ -25,7 +25,7 @@ export function controlWorld (request: FastifyRequest): number | null {
 }
 
 /** The control API's own routes: health, the clock, reset. Other domains add theirs under the same prefix. */
-export const adminRoutes: FastifyPluginAsync<AdminOptions> = async (app, { context, reset, tenantOf }) => {
+export const serverControlRoutes: FastifyPluginAsync<ServerControlOptions> = async (app, { context, reset, tenantOf }) => {
   const r = app.withTypeProvider<TypeBoxTypeProvider>()
   const tags = ['control']
   const { clocks } = context

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import t from 'tap'
 import { loadCatalogue, type ModelDef } from '../../../src/integration/base/catalogue/catalogue.js'
-import { loadWriteCatalogue, type RequestField, type WriteOperation } from '../../../src/integration/service/writes/write-surface.js'
+import { loadWriteSurface, type RequestField, type WriteOperation } from '../../../src/integration/service/writes/write-surface.js'
 import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
 
 /**
- * Walks every create, partial update and action of the write catalogue (fixtures/unified-writes.json): a model
+ * Walks every create, partial update and action of the write surface (fixtures/unified-writes.json): a model
  * made writable by the facts is tested here without a line of test code. Each write answers its documented
  * status with a body the official client parses strictly, and the record is visible at once in retrieve, in the
  * list, and in a modified_after window from the write on.
@@ -15,7 +15,7 @@ import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
 
 const catalogue = loadCatalogue()
 const models = JSON.parse(readFileSync(new URL('../../../fixtures/unified-models.json', import.meta.url), 'utf8')) as { categories: Record<string, { models: Record<string, { fields: Record<string, { in_sdk?: boolean }> }> }> }
-const writes = loadWriteCatalogue()
+const writes = loadWriteSurface()
 
 /** A value the field accepts, relations pointing at a live record of the account. */
 async function plausible (acct: DataAccount, model: ModelDef, name: string, field: RequestField): Promise<unknown> {

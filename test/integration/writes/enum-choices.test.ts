@@ -1,6 +1,6 @@
 import t from 'tap'
 import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
-import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-surface.js'
+import { loadWriteSurface } from '../../../src/integration/service/writes/write-surface.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
 
 /**
@@ -12,7 +12,7 @@ import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
  */
 
 const catalogue = loadCatalogue()
-const writes = loadWriteCatalogue()
+const writes = loadWriteSurface()
 
 interface Problem { readonly source?: { readonly pointer: string }, readonly problem_type: string }
 

@@ -1,13 +1,13 @@
 import t from 'tap'
 import { loadCatalogue } from '../../../src/integration/base/catalogue/catalogue.js'
-import { loadWriteCatalogue } from '../../../src/integration/service/writes/write-surface.js'
+import { loadWriteSurface } from '../../../src/integration/service/writes/write-surface.js'
 import { clientType } from '../../helpers/client-types.js'
 import { strictProblems } from '../../helpers/strict-parse.js'
 import { Client } from '../helpers.js'
 import { dataAccount, dataApp, type DataAccount } from '../data/helpers.js'
 
 const catalogue = loadCatalogue()
-const writes = loadWriteCatalogue()
+const writes = loadWriteSurface()
 
 t.test('every /meta operation of the catalogue answers a MetaResponse the client parses strictly', async (t) => {
   const { app } = await dataApp(t)

@@ -48,7 +48,7 @@ export interface WriteFacts {
   readonly body: string
   /** Fingerprint of the Idempotency-Key, when one was sent. */
   readonly key?: string
-  /** create, partial_update, action, ignore, bulk_create (the write catalogue's kind). */
+  /** create, partial_update, action, ignore, bulk_create (the write surface's kind). */
   readonly kind: string
 }
 

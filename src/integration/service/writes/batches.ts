@@ -3,7 +3,7 @@ import type { Emitter } from '../../../core/events.js'
 import type { JobKind, Scheduler } from '../../../jobs/scheduler.js'
 import type { BatchRepository, StoredBatch } from './batch-repository.js'
 import { isObject } from './validation.js'
-import type { WriteCatalogue, WriteOperation } from './write-surface.js'
+import type { WriteSurface, WriteOperation } from './write-surface.js'
 import type { WriteEvents } from './write-events.js'
 import type { DeferredWrite, WriteAccount, WriteAnswer, WriteService } from './write-service.js'
 
@@ -22,7 +22,7 @@ export interface BatchDeps {
   readonly scheduler: Scheduler
   readonly clock: Clock
   readonly writes: WriteService
-  readonly catalogue: WriteCatalogue
+  readonly surface: WriteSurface
   /** The account a deferred write acts for, as it is when the write runs. */
   readonly account: (id: string) => WriteAccount | undefined
   readonly uuid: () => string
@@ -47,7 +47,7 @@ export class Batches {
 
   /** The create operation a bulk or async write runs per item. */
   createOf (op: WriteOperation): WriteOperation | undefined {
-    return this.#d.catalogue.operations.find((o) => o.family === 'writes' && o.kind === 'create' && o.category === op.category && o.model === op.model)
+    return this.#d.surface.operations.find((o) => o.family === 'writes' && o.kind === 'create' && o.category === op.category && o.model === op.model)
   }
 
   bulk (account: WriteAccount, op: WriteOperation, body: unknown): WriteAnswer {
@@ -124,7 +124,7 @@ export class Batches {
       return
     }
     if (b.status !== 'IN_PROGRESS') return
-    const create = this.#d.catalogue.operations.find((o) => o.key === b.opKey)
+    const create = this.#d.surface.operations.find((o) => o.key === b.opKey)
     if (b.kind === 'task' || b.kind === 'async') {
       const answer = account === undefined
         ? undefined

@@ -1,4 +1,4 @@
-import type { RequestField, WriteCatalogue, WriteOperation } from './write-surface.js'
+import type { RequestField, WriteSurface, WriteOperation } from './write-surface.js'
 import type { WriteAccount } from './write-service.js'
 
 /**
@@ -15,9 +15,9 @@ type JsonSchema = Record<string, unknown>
 const CONDITIONAL = new Set(['ats.Application', 'ticketing.Ticket'])
 
 export class MetaBuilder {
-  readonly #writes: WriteCatalogue
+  readonly #writes: WriteSurface
 
-  constructor (writes: WriteCatalogue) {
+  constructor (writes: WriteSurface) {
     this.#writes = writes
   }
 

@@ -9,7 +9,7 @@ import { BatchRepository } from './batch-repository.js'
 import { Batches } from './batches.js'
 import { Idempotency } from './idempotency.js'
 import { WritePresets } from './presets.js'
-import { loadWriteCatalogue, type WriteCatalogue } from './write-surface.js'
+import { loadWriteSurface, type WriteSurface } from './write-surface.js'
 import type { WriteEvents } from './write-events.js'
 import { type WriteAccount, type WriteScopes, WriteService } from './write-service.js'
 
@@ -32,7 +32,7 @@ export function asWriteAccount (a: WriteAccount): WriteAccount {
 
 export interface WriteParts {
   readonly writes: WriteService
-  readonly writeCatalogue: WriteCatalogue
+  readonly writeSurface: WriteSurface
   readonly presets: WritePresets
   readonly batches: Batches
   readonly idempotency: Idempotency
@@ -44,7 +44,7 @@ export interface WriteParts {
  * party, seen by reads, later syncs and passthrough alike. A model whose READ or WRITE scope is off refuses writes.
  */
 export function writesModule (d: WritesDeps): WriteParts {
-  const writeCatalogue = loadWriteCatalogue()
+  const writeSurface = loadWriteSurface()
   const presets = new WritePresets(d.db)
   const batchRepo = new BatchRepository(d.db)
   // A run_async write leaves its third-party side to a batch, and a batch's job performs writes: each needs the
@@ -57,17 +57,17 @@ export function writesModule (d: WritesDeps): WriteParts {
     transaction,
     data: d.data,
     catalogue: d.catalogue,
-    writes: writeCatalogue,
+    writes: writeSurface,
     clock: d.clock,
     events: d.events,
     scopes: d.scopes,
     uuid: d.uuid,
     defer: (account, write) => { batches?.defer(account, write) }
   })
-  batches = new Batches({ repo: batchRepo, scheduler: d.scheduler, clock: d.clock, writes, catalogue: writeCatalogue, account: (id) => { const a = d.account(id); return a === undefined ? undefined : asWriteAccount(a) }, uuid: d.uuid, events: d.events })
+  batches = new Batches({ repo: batchRepo, scheduler: d.scheduler, clock: d.clock, writes, surface: writeSurface, account: (id) => { const a = d.account(id); return a === undefined ? undefined : asWriteAccount(a) }, uuid: d.uuid, events: d.events })
   return {
     writes,
-    writeCatalogue,
+    writeSurface,
     presets,
     batches,
     idempotency: new Idempotency(batchRepo),

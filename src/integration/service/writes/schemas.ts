@@ -1,6 +1,6 @@
 import { type TSchema, Type } from '@sinclair/typebox'
 import { oncePer } from '../../../core/once-per.js'
-import type { RequestField, WriteCatalogue } from './write-surface.js'
+import type { RequestField, WriteSurface } from './write-surface.js'
 
 /**
  * TypeBox schemas of the write surface, built from the request definitions of the facts: they document the
@@ -52,13 +52,13 @@ export const MetaResponse = Type.Object({
 }, { title: 'unified.MetaResponse' })
 
 export class WriteSchemas {
-  /** The schemas of a write catalogue, shared by every app of the process (the catalogue is immutable). */
-  static readonly of = oncePer((writes: WriteCatalogue) => new WriteSchemas(writes))
+  /** The schemas of the write surface, shared by every app of the process (the surface is immutable). */
+  static readonly of = oncePer((writes: WriteSurface) => new WriteSchemas(writes))
 
-  readonly #writes: WriteCatalogue
+  readonly #writes: WriteSurface
   readonly #built = new Map<string, TSchema>()
 
-  constructor (writes: WriteCatalogue) {
+  constructor (writes: WriteSurface) {
     this.#writes = writes
   }
 

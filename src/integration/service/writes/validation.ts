@@ -1,4 +1,4 @@
-import type { IntegrationWriteSupport, RequestField, RequestModel, WriteCatalogue } from './write-surface.js'
+import type { IntegrationWriteSupport, RequestField, RequestModel, WriteSurface } from './write-surface.js'
 
 /**
  * Validation of a write's `model` as the real service does it, driven by the request definitions of the facts
@@ -77,10 +77,10 @@ function supportedOf (support: IntegrationWriteSupport): ReadonlySet<string> {
 }
 
 export class WriteValidator {
-  readonly #catalogue: WriteCatalogue
+  readonly #surface: WriteSurface
 
-  constructor (catalogue: WriteCatalogue) {
-    this.#catalogue = catalogue
+  constructor (surface: WriteSurface) {
+    this.#surface = surface
   }
 
   validate (input: ValidateInput): Validated {
@@ -176,7 +176,7 @@ export class WriteValidator {
         if (value === 'true' || value === 'false') return coerced(value === 'true', 'a boolean')
         return wrong('a boolean')
       case 'enum': {
-        const values = this.#catalogue.enumValues(field) ?? []
+        const values = this.#surface.enumValues(field) ?? []
         if (typeof value !== 'string') return wrong(expectation(field))
         if (!values.includes(value)) {
           out.errors.push(problem(pointer, 'INVALID_FIELD_CHOICE', 'Invalid Field Choice', `"${value.slice(0, 100)}" is not a valid choice for ${pointer}: one of ${values.slice(0, 12).join(', ')}${values.length > 12 ? ', ...' : ''}.`))
@@ -203,7 +203,7 @@ export class WriteValidator {
         if (!isObject(value)) return wrong('an object')
         if (field.ref === undefined) return { ok: true, value }
         const nested = this.validate({
-          category, name: field.ref, model: this.#catalogue.request(category, field.ref), value, kind: 'post', support: undefined, integration: null, pointer
+          category, name: field.ref, model: this.#surface.request(category, field.ref), value, kind: 'post', support: undefined, integration: null, pointer
         })
         out.warnings.push(...nested.warnings)
         out.errors.push(...nested.errors)

@@ -7,7 +7,7 @@ import { isObject, problem, type Validated, type WriteProblem, WriteValidator } 
 import type { WritePresets } from './presets.js'
 import { actionChange, recordContent } from './record-content.js'
 import { remoteFieldProblems } from './remote-field-values.js'
-import type { WriteCatalogue, WriteOperation } from './write-surface.js'
+import type { WriteSurface, WriteOperation } from './write-surface.js'
 import { WriteRelations } from './write-relations.js'
 import type { DeferredWrite, WriteAccount, WriteAnswer, WriteQuery, WriteScopes } from './write-types.js'
 
@@ -17,7 +17,7 @@ export type { DeferredWrite, WriteAccount, WriteAnswer, WriteQuery, WriteScopes 
 export interface WriteServiceDeps {
   readonly data: DataService
   readonly catalogue: Catalogue
-  readonly writes: WriteCatalogue
+  readonly writes: WriteSurface
   readonly clock: Clock
   readonly events: Emitter<WriteEvents>
   readonly scopes: WriteScopes

@@ -55,7 +55,7 @@ interface WritesFixture {
   readonly support: Readonly<Record<string, { readonly post?: Readonly<Record<string, IntegrationWriteSupport>>, readonly patch?: Readonly<Record<string, IntegrationWriteSupport>> }>>
 }
 
-export class WriteCatalogue {
+export class WriteSurface {
   readonly operations: readonly WriteOperation[]
   readonly #raw: WritesFixture
 
@@ -101,9 +101,9 @@ export class WriteCatalogue {
   }
 }
 
-let loaded: WriteCatalogue | undefined
+let loaded: WriteSurface | undefined
 
-export function loadWriteCatalogue (): WriteCatalogue {
-  loaded ??= new WriteCatalogue(readPackageJsonFile<WritesFixture>('fixtures/unified-writes.json'))
+export function loadWriteSurface (): WriteSurface {
+  loaded ??= new WriteSurface(readPackageJsonFile<WritesFixture>('fixtures/unified-writes.json'))
   return loaded
 }
