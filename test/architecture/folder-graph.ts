@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path'
  * unified service's wings are layers too: base (what every domain stands on) → third-party → service →
  * background → observation and control; `integration/<wing>/*` stands for every domain of that wing.
  */
-export const LAYERS: ReadonlyArray<readonly string[]> = [
+const LAYERS: ReadonlyArray<readonly string[]> = [
   ['core', 'config', 'version', 'control-client'],
   ['store', 'jobs', 'http', 'context'],
   ['plant-store', 'integration/base/*'],
@@ -38,7 +38,7 @@ const SPLIT_DOMAINS = new Set(['third-party/data'])
  * (integration/service, third-party, background, observation, control); each domain of a wing counts alone
  * (integration/base/accounts), and the files at integration/'s root (the composition root) are `integration`.
  */
-export function unitOf (root: string, file: string): string {
+function unitOf (root: string, file: string): string {
   const parts = relative(root, file).replace(/\.ts$/, '').split('/')
   if (parts.length === 1) return parts[0]!
   if (parts[0] !== 'integration') return parts[0]!

@@ -4,9 +4,9 @@
  * (test/architecture/test-groups.test.ts).
  *
  * tap starts the groups in name order, two at a time. The longest start first: the conformance kit run
- * against the reference integrator and its broken variants (backends: about nine and a half minutes, two kit runs
+ * against the reference integrator and its broken variants (backends: nine and a half to ten and a half minutes, two kit runs
  * at a time), the link widget's browser tests and the tests that spawn processes, then the kit's page checks
- * in Chromium (conform-pages: about six minutes, apart from backends since together they came to tap's
+ * in Chromium (conform-pages: six to six and a half minutes, apart from backends since together they came to tap's
  * 900 s limit for one file); the others are of similar size, so neither core is left with a long tail.
  */
 export const GROUPS = {
